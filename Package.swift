@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// `locate`: NMEA 0183 from a serial GPS receiver to positions, with Core Location's API on Linux.
+///
+/// Data flows one way: Receivers (bytes) → NMEA (sentences) → OpenCoreLocation (fixes and
+/// policies) → LocateCLI (commands and formats). Geodesy stands beside them.
+let package = Package(
+  name: "locate",
+  products: [
+    .executable(name: "locate", targets: ["locate"]),
+    .library(name: "OpenCoreLocation", targets: ["OpenCoreLocation"]),
+    .library(name: "NMEA", targets: ["NMEA"]),
+    .library(name: "Geodesy", targets: ["Geodesy"]),
+    .library(name: "Receivers", targets: ["Receivers"]),
+  ],
+  targets: [
+    .target(name: "NMEA"),
+    .target(name: "Geodesy"),
+    .target(name: "CLocateSys"),
+    .target(name: "Receivers", dependencies: ["NMEA", "Geodesy", "CLocateSys"]),
+    .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers"]),
+    .target(name: "LocateCLI", dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers"]),
+    .executableTarget(name: "locate", dependencies: ["LocateCLI"]),
+    .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation"]),
+    .executableTarget(name: "LocateBench", dependencies: ["NMEA", "Geodesy", "OpenCoreLocation"]),
+    .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    .testTarget(name: "ReceiversTests", dependencies: ["Receivers", "NMEA"]),
+    .testTarget(name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
+    .testTarget(name: "LocateCLITests", dependencies: ["LocateCLI"]),
+  ]
+)

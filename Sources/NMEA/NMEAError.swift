@@ -1,0 +1,39 @@
+/// A well-framed sentence whose contents are impossible: the one error type of this module.
+///
+/// Names the sentence and the field, so a user can find the byte at fault:
+/// `GPRMC field 3 (latitude): minutes 61 out of range`.
+public struct NMEAError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Code: Sendable, Hashable {
+    /// A field that must be a number (or a time, a date, a letter) is not.
+    case malformed
+    /// A field is a number, but out of its range (latitude over 90°, minutes ≥ 60, month 13).
+    case outOfRange
+    /// A field that must be present (such as GSV's message count) is empty, or the sentence
+    /// ended before it.
+    case missing
+  }
+
+  /// The kind of error.
+  public var code: Code
+  /// The sentence's address field (`GPRMC`).
+  public var address: String
+  /// The 1-based field number (the address is field 0).
+  public var field: Int
+  /// The field's name (`latitude`).
+  public var fieldName: String
+  /// Details (`minutes 61 out of range`).
+  public var reason: String
+
+  /// Makes an error.
+  public init(code: Code, address: String, field: Int, fieldName: String, reason: String) {
+    self.code = code
+    self.address = address
+    self.field = field
+    self.fieldName = fieldName
+    self.reason = reason
+  }
+
+  /// `GPRMC field 3 (latitude): minutes 61 out of range`.
+  public var description: String { "\(address) field \(field) (\(fieldName)): \(reason)" }
+}

@@ -1,0 +1,74 @@
+// CONTRACT — shared by the location service and the CLI. Extend freely; rename only with care.
+
+/// How fast a serial port runs.
+public enum BaudSetting: Sendable, Hashable {
+  /// A fixed standard rate (4800–921600).
+  case fixed(Int)
+  /// Hunt the rate: the last good rate for this device first, then the standard rates.
+  case auto
+}
+
+/// How a capture file is replayed.
+public enum Pacing: Sendable, Hashable {
+  /// As fast as the bytes can be read.
+  case asFastAsPossible
+  /// Paced by the capture's own timestamps, `speed` times real time (1 = as recorded).
+  case realtime(speed: Double)
+}
+
+/// Where the bytes come from.
+public enum ReceiverSource: Sendable, Hashable {
+  /// A serial device (or pty) by path.
+  case device(path: String, baud: BaudSetting)
+  /// `$LOCATE_DEVICE` if set, otherwise the first receiver discovery finds.
+  case discover(baud: BaudSetting)
+  /// A capture file.
+  case file(path: String, pacing: Pacing)
+  /// Standard input.
+  case standardInput
+  /// An NMEA-over-TCP bridge (`tcp://HOST:PORT`), reconnected when it drops.
+  case tcp(host: String, port: UInt16)
+  /// A gpsd server's raw NMEA relay (`gpsd://HOST[:PORT]`, port 2947 by default).
+  case gpsd(host: String, port: UInt16)
+
+  /// Whether the source is live (a device, TCP or gpsd) rather than a replay (file, stdin).
+  /// Live sources run on the system clock; replays on the stream's own clock.
+  public var isLive: Bool {
+    switch self {
+    case .device, .discover, .tcp, .gpsd: return true
+    case .file, .standardInput: return false
+    }
+  }
+}
+
+/// Who holds a busy device, from /proc.
+public struct DeviceHolder: Sendable, Hashable {
+  /// Process ID.
+  public var pid: Int32
+  /// Command name (`gpsd`, `ModemManager`, `locate`).
+  public var command: String
+
+  /// Makes a holder.
+  public init(pid: Int32, command: String) {
+    self.pid = pid
+    self.command = command
+  }
+}
+
+/// The state of a receiver as the reader sees it; each change is reported once.
+public enum DeviceState: Sendable, Hashable {
+  /// Open and delivering bytes (`baud` is nil for non-serial sources).
+  case connected(path: String, baud: Int?)
+  /// The OS refused access (EACCES/EPERM); `group` owns the device (usually `dialout`).
+  case denied(path: String, group: String?)
+  /// Another program holds the device exclusively.
+  case busy(path: String, holder: DeviceHolder?)
+  /// No receiver exists (nothing discovered, or the path does not exist).
+  case unavailable(path: String?)
+  /// The device went away (unplugged); reopening is under way.
+  case unplugged(path: String)
+  /// Connected, but no bytes for `seconds`.
+  case silent(path: String, seconds: Double)
+  /// A replay (file, stdin) or a stream that cannot reconnect reached its end.
+  case ended
+}

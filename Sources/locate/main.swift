@@ -1,0 +1,4 @@
+import Foundation
+import LocateCLI
+
+exit(await Locate.run(Array(CommandLine.arguments.dropFirst())))

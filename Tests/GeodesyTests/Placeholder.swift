@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Geodesy
+
+@Test func placeholderBuilds() {
+  #expect(Bool(true))
+}

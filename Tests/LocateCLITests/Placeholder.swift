@@ -1,0 +1,7 @@
+import Testing
+
+@testable import LocateCLI
+
+@Test func placeholderBuilds() {
+  #expect(Bool(true))
+}

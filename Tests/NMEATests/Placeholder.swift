@@ -1,0 +1,7 @@
+import Testing
+
+@testable import NMEA
+
+@Test func placeholderBuilds() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import OpenCoreLocation
+
+@Test func placeholderBuilds() {
+  #expect(Bool(true))
+}

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import Receivers
+
+@Test func placeholderBuilds() {
+  #expect(Bool(true))
+}

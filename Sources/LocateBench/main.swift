@@ -1,2 +1,14 @@
-// STUB — in-process benchmarks (decode throughput, geodesic pairs/s, nearest-K) go here.
-print("locate-bench: nothing yet")
+// In-process benchmarks: `LocateBench decode FILE`, `LocateBench corpus …`,
+// `LocateBench geodesy PAIRS`, `LocateBench nearest …`. Each subcommand lives in its own file.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "decode": exit(decodeBench(Array(arguments.dropFirst())))
+case "corpus": exit(corpusBench(Array(arguments.dropFirst())))
+case "geodesy": exit(geodesyBench(Array(arguments.dropFirst())))
+case "nearest": exit(nearestBench(Array(arguments.dropFirst())))
+default:
+  FileHandle.standardError.write(Data("usage: LocateBench decode|corpus|geodesy|nearest …\n".utf8))
+  exit(64)
+}

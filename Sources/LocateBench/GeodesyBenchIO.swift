@@ -9,35 +9,66 @@ func monotonicSeconds() -> Double {
   return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
-/// Every whitespace-separated number in a file, in order (`strtod`, as the C harnesses read).
-/// Lines are kept apart: `perLine` numbers are taken from each line that has them, others skipped.
+/// The numbers of a text file read line by line with `strtod` (as the C harness does): the
+/// first `perLine` numbers of each line that has that many; other lines are skipped. Streams
+/// the file in 1 MiB chunks, so memory is the values, not the text.
 func readNumbers(path: String, perLine: Int) -> [Double]? {
-  guard let data = FileManager.default.contents(atPath: path) else { return nil }
-  var bytes = [CChar](repeating: 0, count: data.count + 1)
-  bytes.withUnsafeMutableBytes { _ = data.copyBytes(to: $0) }
+  let fd = open(path, O_RDONLY)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  let chunk = 1 << 20
+  var buffer = [CChar](repeating: 0, count: chunk + 1)
   var values: [Double] = []
-  values.reserveCapacity(data.count / 16)
-  bytes.withUnsafeMutableBufferPointer { buffer in
-    guard var p = buffer.baseAddress else { return }
-    let end = p + data.count
-    var row = [Double](repeating: 0, count: perLine)
-    while p < end {
-      var k = 0
-      while k < perLine {
-        var next: UnsafeMutablePointer<CChar>? = nil
-        let x = strtod(p, &next)
-        guard let q = next, q != p, !lineBreakBetween(p, q) else { break }
-        row[k] = x
-        k += 1
-        p = q
-      }
-      if k == perLine { values += row }
-      // Skip to the next line.
-      while p < end && p.pointee != 10 { p += 1 }
-      p += 1
+  var filled = 0
+  var done = false
+  while !done {
+    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, chunk - filled) }
+    if n < 0 {
+      if errno == EINTR { continue }
+      return nil
     }
+    filled += n
+    done = n == 0
+    // Parse up to the last complete line (everything at the end of the file, or when one line
+    // fills the whole buffer).
+    var end = filled
+    if !done {
+      while end > 0 && buffer[end - 1] != 10 { end -= 1 }
+      if end == 0 { end = filled }
+    }
+    let saved = buffer[end]
+    buffer[end] = 0
+    buffer.withUnsafeMutableBufferPointer { parseLines($0.baseAddress!, end, perLine, &values) }
+    buffer[end] = saved
+    buffer.withUnsafeMutableBufferPointer { b in
+      _ = memmove(b.baseAddress!, b.baseAddress! + end, filled - end)
+    }
+    filled -= end
   }
   return values
+}
+
+/// Appends the numbers of the lines in `count` bytes at `start` (NUL after them) to `values`.
+private func parseLines(
+  _ start: UnsafeMutablePointer<CChar>, _ count: Int, _ perLine: Int, _ values: inout [Double]
+) {
+  var p = start
+  let end = start + count
+  var row = [Double](repeating: 0, count: perLine)
+  while p < end {
+    var k = 0
+    while k < perLine {
+      var next: UnsafeMutablePointer<CChar>? = nil
+      let x = strtod(p, &next)
+      guard let q = next, q != p, !lineBreakBetween(p, q) else { break }
+      row[k] = x
+      k += 1
+      p = q
+    }
+    if k == perLine { values += row }
+    while p < end && p.pointee != 10 { p += 1 }
+    p += 1
+  }
 }
 
 /// Whether strtod skipped a line break as leading white space between `p` and `q`.

@@ -52,7 +52,7 @@ extension Geodesic {
       let ssig2 = ssig1 * csig12 + csig1 * ssig12
       let csig2 = csig1 * csig12 - ssig1 * ssig12
       let serr = a1 * (sig12 + (c1.sum(sin: ssig2, cos: csig2) - b11)) - s12 / b
-      sig12 -= serr / (1 + k2 * ssig2 * ssig2).squareRoot()
+      sig12 -= serr / (1 + k2 * (ssig2 * ssig2)).squareRoot()
       ssig12 = sin(sig12)
       csig12 = cos(sig12)
     }

@@ -61,8 +61,8 @@ extension Geodesic {
     } else if abs(sbet2) == -sbet1 {
       cbet2 = cbet1
     }
-    let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
-    let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
+    let dn1 = (1 + ep2 * (sbet1 * sbet1)).squareRoot()
+    let dn2 = (1 + ep2 * (sbet2 * sbet2)).squareRoot()
 
     var s12x = 0.0
     var salp1 = 0.0

@@ -88,7 +88,7 @@ extension Geodesic {
       let bet12a = atan2(sbet12a, cbet12a)
       let l = lengths(
         eps: n, sig12: .pi + bet12a, ssig1: sbet1, csig1: -cbet1, dn1: dn1, ssig2: sbet2,
-        csig2: cbet2, dn2: (1 + ep2 * sbet2 * sbet2).squareRoot())
+        csig2: cbet2, dn2: (1 + ep2 * (sbet2 * sbet2)).squareRoot())
       x = -1 + l.m12b / (cbet1 * cbet2 * l.m0 * .pi)
       let betscale = x < -0.01 ? sbet12a / x : -f * (cbet1 * cbet1) * .pi
       lamscale = betscale / cbet1

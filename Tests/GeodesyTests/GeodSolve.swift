@@ -30,13 +30,11 @@ enum GeodSolve {
     let input = directory.appendingPathComponent("in.txt")
     let output = directory.appendingPathComponent("out.txt")
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments + ["--input-file", input.path, "--output-file", output.path]
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "GeodSolve \(arguments) exited with \(process.terminationStatus)")
+    let status = try spawnAndWait(
+      try executable().path,
+      arguments + ["--input-file", input.path, "--output-file", output.path])
+    guard status == 0 else {
+      throw Failure(description: "GeodSolve \(arguments) exited with status \(status)")
     }
     let text = try String(contentsOf: output, encoding: .utf8)
     let rows = text.split(separator: "\n").map { line in
@@ -47,6 +45,21 @@ enum GeodSolve {
     }
     return rows
   }
+}
+
+/// Runs `path` with `arguments` (posix_spawn, no shell, empty environment) and returns its
+/// wait status. Foundation's Process is avoided: it leaks under the address sanitizer.
+func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for arg in argv { free(arg) } }
+  var pid: pid_t = 0
+  let rc = posix_spawn(&pid, path, nil, nil, argv, [nil])
+  guard rc == 0 else { throw GeodSolve.Failure(description: "cannot run \(path): errno \(rc)") }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 {
+    guard errno == EINTR else { throw GeodSolve.Failure(description: "waitpid: errno \(errno)") }
+  }
+  return status
 }
 
 /// |a − b| reduced to [0, 180]: angles that differ by 360° (180 and −180) agree.

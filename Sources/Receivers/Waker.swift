@@ -49,3 +49,15 @@ final class Waker: @unchecked Sendable {
     writeEnd.close()
   }
 }
+
+extension Waker {
+  /// Empties the pipe, so that later waits block again (for wakers used as a nudge rather than
+  /// a stop signal).
+  func drain() {
+    var bytes: (UInt64, UInt64) = (0, 0)
+    while withUnsafeMutableBytes(
+      of: &bytes, { Glibc.read(readEnd.rawValue, $0.baseAddress, $0.count) })
+      > 0
+    {}
+  }
+}

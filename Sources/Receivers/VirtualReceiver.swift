@@ -36,6 +36,7 @@ public final class VirtualReceiver: @unchecked Sendable {
     var nudge: Waker?
     var stopSignal: Waker?
     var garbage = SplitMix64(seed: 0x6C6F_6361_7465)
+    var threadIDs: [Int32] = []
   }
   let state: Mutex<State>
 
@@ -132,6 +133,17 @@ public final class VirtualReceiver: @unchecked Sendable {
     notify(.silenced(seconds: seconds))
   }
 
+  /// The wake-up pipes' descriptors (for leak tests; closed when the receiver is released).
+  var wakerDescriptors: [FileDescriptor] {
+    state.withLock { state in [state.nudge, state.stopSignal].flatMap { $0?.descriptors ?? [] } }
+  }
+
+  /// The current pty master (for leak tests).
+  var masterDescriptor: FileDescriptor? { state.withLock { $0.pty?.master } }
+
+  /// The kernel IDs of the threads started so far (for leak tests).
+  var threadIDs: [Int32] { state.withLock { $0.threadIDs } }
+
   /// Speaks NMEA only when the reader has set `rate` (garbage otherwise); `nil`: any rate.
   public func setOnlyBaud(_ rate: Int?) {
     state.withLock { $0.onlyBaud = rate }
@@ -209,6 +221,7 @@ public final class VirtualReceiver: @unchecked Sendable {
   /// The speaking thread: sends each chunk when due, runs scheduled commands, until stopped.
   private func speak(_ player: ScriptPlayer) {
     var player = player
+    state.withLock { $0.threadIDs.append(ReaderThread.currentID) }
     guard let nudge = state.withLock({ $0.nudge }) else { return }
     let start = MonotonicClock.now()
     var next = player.next()

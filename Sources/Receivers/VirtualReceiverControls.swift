@@ -36,6 +36,7 @@ extension VirtualReceiver {
   }
 
   private func readControlLines(_ source: FileDescriptor, stopSignal: Waker) {
+    state.withLock { $0.threadIDs.append(ReaderThread.currentID) }
     var pending: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1024)
     while true {

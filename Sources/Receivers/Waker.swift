@@ -19,6 +19,9 @@ final class Waker: @unchecked Sendable {
     writeEnd = FileDescriptor(rawValue: ends.1)
   }
 
+  /// Both ends (for leak tests).
+  var descriptors: [FileDescriptor] { [readEnd, writeEnd] }
+
   /// Signals the reader (idempotent: a full pipe already signals).
   func wake() {
     var byte: UInt8 = 1

@@ -24,7 +24,7 @@ struct AccessTests {
     }
   }
 
-  @Test("a port locked by another program is busy, naming that program")
+  @Test("a port another program holds (here locked with flock) is busy, naming that program")
   func lockedByAnotherProcess() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
@@ -46,13 +46,13 @@ struct AccessTests {
         return false
       } catch {
         refusal = error
-        return error.code != .notFound
-          && DeviceHolders.command(of: holder.processIdentifier) == "sleep"
+        return error.code
+          == .busy(holder: DeviceHolder(pid: holder.processIdentifier, command: "sleep"))
       }
     }
     let expected = DeviceHolder(pid: holder.processIdentifier, command: "sleep")
     #expect(
-      refusal == ReceiverError(code: .busy(holder: expected), path: pty.slavePath, errno: EAGAIN))
+      refusal == ReceiverError(code: .busy(holder: expected), path: pty.slavePath, errno: EBUSY))
     #expect(
       refusal?.description
         == "\(pty.slavePath): busy: sleep (pid \(holder.processIdentifier)) holds it; stop it first"

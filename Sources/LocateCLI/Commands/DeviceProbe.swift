@@ -21,6 +21,8 @@ struct DeviceProbe: Sendable {
     var fix: String?
     /// Satellites used, from GGA.
     var satellitesUsed: Int?
+    /// Why the device could not be listened to, if it could not.
+    var failure: String?
   }
 
   /// Decodes on the reader thread; `lock` guards `state` (the decoder is not Sendable).

@@ -55,7 +55,7 @@ enum DevicesCommand: Command {
     let status = context.statusLine(arguments)
     for device in devices {
       var report: DeviceProbe.Report?
-      if arguments.has("probe"), case .connected = device.state {
+      if arguments.has("probe"), device.state.isUsable {
         status.show("probing \(device.path) for \(JSONText.shortest(seconds)) s…", elapsed: 0)
         let probe = DeviceProbe(
           path: device.path, baud: baud, seconds: seconds,
@@ -65,8 +65,9 @@ enum DevicesCommand: Command {
           do throws(ReceiverError) {
             return try await probe.run()
           } catch {
-            throw FailureMapping.receiver(
+            let failure = FailureMapping.receiver(
               error, source: .device(path: device.path, baud: probeBaud))
+            return DeviceProbe.Report(failure: failure.why)
           }
         }
         status.clear()
@@ -92,7 +93,7 @@ enum DevicesCommand: Command {
     do {
       try receiver.start { _ in }
       receiver.stop()
-      return DiscoveredDevice(path: path, state: .connected(path: path, baud: nil))
+      return DiscoveredDevice(path: path, state: .available(path: path))
     } catch {
       let state: DeviceState
       switch error.code {

@@ -21,6 +21,7 @@ enum DeviceFormat {
 
   /// `9600 baud, talkers GN GP, sentences GGA GSA RMC, 3D fix with 8 satellites`.
   static func probeText(_ probe: DeviceProbe.Report) -> String {
+    if let failure = probe.failure { return failure }
     guard probe.sentenceCount > 0 else {
       let heard = probe.bytes > 0 ? "\(probe.bytes) bytes, but no valid NMEA" : "silent"
       return (probe.baud.map { "\($0) baud: " } ?? "") + heard
@@ -44,11 +45,7 @@ enum DeviceFormat {
     object.add("usb", device.usbDescription)
     object.add("driver", device.driver)
     object.add("state", device.state.name)
-    if case .connected = device.state {
-      object.add("available", true)
-    } else {
-      object.add("available", false)
-    }
+    object.add("available", device.state.isUsable)
     switch device.state {
     case .denied(_, let group): object.add("group", group)
     case .busy(_, let holder):
@@ -56,7 +53,9 @@ enum DeviceFormat {
       object.add("pid", holder.map { Int($0.pid) })
     default: break
     }
-    if let probe {
+    if let failure = probe?.failure {
+      object.add("error", failure)
+    } else if let probe {
       object.add("bps", probe.baud)
       object.add(
         "talkers", raw: "[" + probe.talkers.map(JSONText.string).joined(separator: ",") + "]")
@@ -70,7 +69,7 @@ enum DeviceFormat {
 
   private static func stateText(_ state: DeviceState, style: Style) -> String {
     switch state {
-    case .connected: return style.green("available")
+    case .available, .connected: return style.green("available")
     case .denied: return style.red("denied")
     case .busy(_, let holder):
       return style.yellow("busy") + (holder.map { ", held by \($0.command) (pid \($0.pid))" } ?? "")

@@ -120,6 +120,8 @@ enum GPSDJSON {
   private static func addState(_ state: DeviceState, to object: inout JSONObject) {
     object.add("state", state.name)
     switch state {
+    case .available(let path):
+      object.add("device", path)
     case .connected(let path, let baud):
       object.add("device", path)
       object.add("bps", baud)
@@ -157,9 +159,18 @@ extension CLAuthorizationStatus {
 }
 
 extension DeviceState {
+  /// Whether the device can be opened now (available, or already open and talking).
+  var isUsable: Bool {
+    switch self {
+    case .available, .connected: return true
+    default: return false
+    }
+  }
+
   /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `ended`.
   var name: String {
     switch self {
+    case .available: return "available"
     case .connected: return "connected"
     case .denied: return "denied"
     case .busy: return "busy"

@@ -98,16 +98,18 @@ enum FailureMapping {
         .unavailable, source.label, error.reason ?? "cannot connect",
         remedy: "check that the server is running and reachable")
     case .locationUnknown:
-      if let state = seen.state, let lost = lost(state, source: source) { return lost }
       let waited = "no fix within " + JSONText.shortest(timeout) + " s"
       if let accuracy, let best = seen.bestRejected {
+        var when = "in " + JSONText.shortest(timeout) + " s"
+        if let state = seen.state, lost(state, source: source) != nil {
+          when = state == .ended ? "before the input ended" : "before the receiver was lost"
+        }
         return LocateError(
-          .notAccurate,
-          "no fix within ±" + JSONText.shortest(accuracy) + " m in "
-            + JSONText.shortest(timeout) + " s",
+          .notAccurate, "no fix within ±" + JSONText.shortest(accuracy) + " m " + when,
           "the best was ±" + JSONText.fixed(best.horizontalAccuracy, 1) + " m",
           remedy: "wait longer with --timeout, or accept less with --accuracy")
       }
+      if let state = seen.state, let lost = lost(state, source: source) { return lost }
       let sky = seen.progress.map {
         "\($0.satellitesInView) satellites in view, \($0.satellitesUsed) used"
       }

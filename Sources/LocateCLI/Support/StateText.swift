@@ -5,6 +5,8 @@ enum StateText {
   /// `/dev/ttyUSB0: unplugged, waiting for it to come back`; nil for states not worth a note.
   static func note(_ state: DeviceState) -> String? {
     switch state {
+    case .available(let path):
+      return "\(path): available"
     case .connected(let path, let baud):
       return "\(path): connected" + (baud.map { " at \($0) baud" } ?? "")
     case .denied(let path, let group):

@@ -159,7 +159,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("bad-latitude.csv", 65, "bad-latitude.csv line 3: \"abc\": not a latitude (fix the row)"),
+    (
+      "bad-latitude.csv", 65,
+      "bad-latitude.csv line 3: \"abc\": expected a number at column 1, found \"a\" (fix the row)"
+    ),
     (
       "bad-linestring.geojson", 65,
       "bad-linestring.geojson feature 1: geometry is a LineString, not a Point "

@@ -49,7 +49,7 @@ import Testing
   @Test(arguments: [
     (
       "bad-latitude.csv", LocateCLI.ExitStatus.dataError,
-      "bad-latitude.csv line 3: \"abc\": not a latitude (fix the row)"
+      "bad-latitude.csv line 3: \"abc\": expected a number at column 1, found \"a\" (fix the row)"
     ),
     (
       "bad-no-longitude.csv", .dataError,

@@ -116,7 +116,7 @@ enum FailureMapping {
       return LocateError(
         .noFix, waited, sky ?? "the receiver reported no satellites",
         remedy: "give the antenna a clear view of the sky, or wait longer with --timeout")
-    case .headingFailure, .deferredFailed:
+    default:
       return LocateError(.software, source.label, error.description, remedy: "please report it")
     }
   }

@@ -48,7 +48,7 @@ struct AuthorizationTracker {
     case .unavailable:
       servicesEnabled = false
       status = .denied
-    case .unplugged, .silent, .ended:
+    case .available, .unplugged, .silent, .ended:
       break
     }
     return status != previous ? .authorization(status, state) : .device(state)

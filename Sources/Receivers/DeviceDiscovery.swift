@@ -1,4 +1,6 @@
-// CONTRACT STUB — the receivers work implements discovery, keeping this shape.
+import Dispatch
+import Glibc
+import Synchronization
 
 /// A receiver found on this machine.
 public struct DiscoveredDevice: Sendable, Hashable {
@@ -10,7 +12,9 @@ public struct DiscoveredDevice: Sendable, Hashable {
   public var usbDescription: String?
   /// Kernel driver (`cdc_acm`, `pl2303`, `cp210x`, `ftdi_sio`), from sysfs.
   public var driver: String?
-  /// Whether we may open it now.
+  /// Whether we may open it now: ``DeviceState/available(path:)``,
+  /// ``DeviceState/denied(path:group:)``, ``DeviceState/busy(path:holder:)``, or
+  /// ``DeviceState/unavailable(path:)`` when it vanished while being looked at.
   public var state: DeviceState
 
   /// Makes a record.
@@ -29,6 +33,132 @@ public struct DiscoveredDevice: Sendable, Hashable {
 /// Finds serial GNSS receivers.
 public enum DeviceDiscovery {
   /// Candidates in preference order: /dev/serial/by-id/*, ttyUSB*, ttyACM*, /dev/serial0,
-  /// ttyAMA*; ttyS* only when `probeSerialPorts` and it really talks NMEA.
-  public static func list(probeSerialPorts: Bool = false) -> [DiscoveredDevice] { [] }
+  /// ttyAMA*; ttyS* only when `probeSerialPorts` and it really talks NMEA (each UART that
+  /// sysfs says exists is listened to for about a second at 9600, 4800, 38400 and 115200 baud,
+  /// in parallel). Each is opened and closed once to learn its state.
+  public static func list(probeSerialPorts: Bool = false) -> [DiscoveredDevice] {
+    list(roots: .system, probeSerialPorts: probeSerialPorts)
+  }
+
+  /// ``list(probeSerialPorts:)`` under other roots (a fake tree in tests).
+  static func list(
+    roots: DiscoveryRoots, probeSerialPorts: Bool, probeWindow: Double = 1.1
+  ) -> [DiscoveredDevice] {
+    var links: [String: String] = [:]  // device path → by-id link
+    var paths: [String] = []
+    for name in directoryEntries(roots.byIDDirectory).sorted() {
+      let link = "\(roots.byIDDirectory)/\(name)"
+      guard let device = linkDestination(link) else { continue }
+      if links[device] == nil { links[device] = link }
+      paths.append(device)
+    }
+    let names = directoryEntries(roots.dev)
+    paths += ttys(names, prefix: "ttyUSB", in: roots.dev)
+    paths += ttys(names, prefix: "ttyACM", in: roots.dev)
+    if names.contains("serial0") {
+      paths.append(linkDestination("\(roots.dev)/serial0") ?? "\(roots.dev)/serial0")
+    }
+    paths += ttys(names, prefix: "ttyAMA", in: roots.dev)
+
+    var seen = Set<String>()
+    var devices: [DiscoveredDevice] = []
+    for path in paths {
+      guard let identity = resolvedPath(path), seen.insert(identity).inserted else { continue }
+      devices.append(
+        describe(path, byID: links[path], roots: roots, state: accessState(path, roots)))
+    }
+    if probeSerialPorts {
+      let candidates = ttys(names, prefix: "ttyS", in: roots.dev).filter { path in
+        guard let identity = resolvedPath(path), !seen.contains(identity) else { return false }
+        let name = String(path.split(separator: "/").last ?? "")
+        return (SysfsInfo(tty: name, sysRoot: roots.sys).uartType ?? 0) != 0
+      }
+      devices += probe(candidates, roots: roots, window: probeWindow)
+    }
+    return devices
+  }
+
+  /// Whether `path` may be opened now: open it (`O_RDWR | O_NOCTTY | O_NONBLOCK`), try the
+  /// lock and the exclusive flag, and close it again.
+  static func accessState(_ path: String, _ roots: DiscoveryRoots) -> DeviceState {
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    } catch {
+      return stateForError(error, path: path, roots: roots)
+    }
+    if let other = DeviceHolders.others(path, procRoot: roots.proc).first {
+      descriptor.close()
+      return .busy(path: path, holder: other)
+    }
+    do throws(Errno) {
+      try descriptor.lockExclusively()
+      if try descriptor.isTerminalExclusive() { throw Errno.busy }
+      _ = try descriptor.terminalAttributes()
+      descriptor.close()
+      return .available(path: path)
+    } catch {
+      descriptor.close()
+      return stateForError(error, path: path, roots: roots)
+    }
+  }
+
+  private static func stateForError(_ error: Errno, path: String, roots: DiscoveryRoots)
+    -> DeviceState
+  {
+    DeviceAccess.state(for: DeviceAccess.error(for: error, path: path, procRoot: roots.proc))
+      ?? .unavailable(path: path)
+  }
+
+  private static func describe(
+    _ path: String, byID: String?, roots: DiscoveryRoots, state: DeviceState
+  ) -> DiscoveredDevice {
+    let name = String((resolvedPath(path) ?? path).split(separator: "/").last ?? "")
+    let ownName = String(path.split(separator: "/").last ?? "")
+    var info = SysfsInfo(tty: ownName, sysRoot: roots.sys)
+    if info.driver == nil && info.usbDescription == nil && name != ownName {
+      info = SysfsInfo(tty: name, sysRoot: roots.sys)
+    }
+    return DiscoveredDevice(
+      path: path, byID: byID, usbDescription: info.usbDescription, driver: info.driver,
+      state: state)
+  }
+
+  /// `/dev/PREFIXn` for every entry named `PREFIX` + digits, in numeric order.
+  private static func ttys(_ names: [String], prefix: String, in dev: String) -> [String] {
+    names.compactMap { name -> (Int, String)? in
+      guard name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count)) else {
+        return nil
+      }
+      return (number, "\(dev)/\(name)")
+    }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// The built-in serial ports among `paths` that answer with NMEA at a common rate.
+  private static func probe(_ paths: [String], roots: DiscoveryRoots, window: Double)
+    -> [DiscoveredDevice]
+  {
+    let results = ProbeResults(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      var hunter = BaudHunter(
+        path: paths[index], cacheKey: paths[index], cache: nil, sentences: 2, window: window,
+        procRoot: roots.proc)
+      hunter.rates = [9600, 4800, 38400, 115200]
+      if let port = try? hunter.hunt() {
+        port.close()
+        results.set(index)
+      }
+    }
+    return paths.indices.filter(results.contains).map { index in
+      describe(paths[index], byID: nil, roots: roots, state: .available(path: paths[index]))
+    }
+  }
+}
+
+/// Which probes succeeded, filled in from several threads.
+private final class ProbeResults: Sendable {
+  private let found = Mutex<Set<Int>>([])
+  init(count: Int) {}
+  func set(_ index: Int) { found.withLock { _ = $0.insert(index) } }
+  func contains(_ index: Int) -> Bool { found.withLock { $0.contains(index) } }
 }

@@ -1,5 +1,5 @@
-// CONTRACT STUB — the receivers work replaces the body, keeping this shape.
-import Foundation
+import Glibc
+import Synchronization
 
 /// What a running receiver reports, on its reader thread, in order.
 public enum ReceiverEvent {
@@ -10,39 +10,153 @@ public enum ReceiverEvent {
   case state(DeviceState)
 }
 
-/// Options for reading a source.
-public struct ReceiverOptions: Sendable, Hashable {
-  /// Reopen a device or TCP stream after it goes away (backoff 0.25 s doubling to 5 s).
-  public var reconnect = true
-  /// Report ``DeviceState/silent(path:seconds:)`` after this many seconds without bytes.
-  public var silenceTimeout = 3.0
-
-  /// Makes default options.
-  public init() {}
-}
-
 /// A source of NMEA bytes read on a dedicated thread.
 ///
 /// `start` opens the source (failing fast with ``ReceiverError`` when it cannot), then calls
 /// the handler on the reader thread for every chunk and state change until `stop()` or the
-/// end of a replay.
+/// end of a replay. The first event is always `.state(.connected(…))`.
+///
+/// ```swift
+/// let receiver = Receiver(source: .device(path: "/dev/ttyUSB0", baud: .auto))
+/// try receiver.start { event in
+///   switch event {
+///   case .data(let bytes, let time): decoder.feed(bytes) { … }
+///   case .state(let state): print(state)
+///   }
+/// }
+/// …
+/// receiver.stop()
+/// ```
 public final class Receiver: @unchecked Sendable {
   /// The source being read.
   public let source: ReceiverSource
   /// The options.
   public let options: ReceiverOptions
+  let roots: DiscoveryRoots
+  let standardInput: FileDescriptor
+
+  private struct Running {
+    let thread: ReaderThread
+    let context: ReaderContext
+    let driver: any SourceDriver
+  }
+  private let running = Mutex<Running?>(nil)
 
   /// Prepares to read `source`; nothing is opened until ``start(_:)``.
-  public init(source: ReceiverSource, options: ReceiverOptions = ReceiverOptions()) {
+  public convenience init(source: ReceiverSource, options: ReceiverOptions = ReceiverOptions()) {
+    self.init(source: source, options: options, roots: .system)
+  }
+
+  /// Prepares to read `source`, looking for devices under `roots` (tests use a fake tree) and
+  /// reading `standardInput` for ``ReceiverSource/standardInput`` (tests use a pipe).
+  init(
+    source: ReceiverSource, options: ReceiverOptions, roots: DiscoveryRoots,
+    standardInput: FileDescriptor = FileDescriptor(rawValue: STDIN_FILENO)
+  ) {
     self.source = source
     self.options = options
+    self.roots = roots
+    self.standardInput = standardInput
   }
+
+  deinit { stop() }
 
   /// Opens the source and starts the reader thread.
+  ///
+  /// For a device with ``BaudSetting/auto`` this blocks while the rate is hunted (up to
+  /// ``ReceiverOptions/baudHuntWindow`` seconds per rate). Throws when the source cannot be
+  /// opened: not found, permission denied, busy, no baud rate found, a bad address, or when
+  /// the receiver is already running.
   public func start(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
-    throw ReceiverError(code: .notFound, path: "\(source)")
+    if running.withLock({ $0 != nil }) {
+      throw ReceiverError(code: .invalidSource("already started"), path: "\(source)")
+    }
+    let driver = try makeDriver()
+    try driver.open()
+    let waker: Waker
+    do {
+      waker = try Waker()
+    } catch {
+      driver.close()
+      throw ReceiverError(code: .io, path: "\(source)", errno: error.rawValue)
+    }
+    let context = ReaderContext(waker: waker, handler: handler)
+    let thread: ReaderThread
+    do {
+      thread = try ReaderThread(name: "locate-reader") {
+        context.threadID.store(ReaderThread.currentID, ordering: .relaxed)
+        driver.run(context)
+        context.finish()
+      }
+    } catch {
+      driver.close()
+      waker.close()
+      throw ReceiverError(code: .io, path: "\(source)", errno: error.rawValue)
+    }
+    running.withLock { $0 = Running(thread: thread, context: context, driver: driver) }
   }
 
-  /// Stops reading, restores the terminal settings and joins the reader thread.
-  public func stop() {}
+  /// Stops reading, restores the terminal settings and joins the reader thread; when the
+  /// source has ended on its own, only joins. Called from the handler (on the reader thread),
+  /// it returns at once and the reader cleans up after the handler returns. Idempotent.
+  public func stop() {
+    guard
+      let current = running.withLock({ state -> Running? in
+        defer { state = nil }
+        return state
+      })
+    else { return }
+    current.context.requestStop()
+    current.thread.join()
+  }
+
+  /// The reader thread's kernel ID while running (for leak tests).
+  var readerThreadID: Int32? {
+    running.withLock { $0?.context.threadID.load(ordering: .relaxed) }
+  }
+
+  /// The reader's wake-up pipe descriptors while running (for leak tests).
+  var wakerDescriptors: [FileDescriptor] {
+    running.withLock { $0?.context.waker.descriptors ?? [] }
+  }
+
+  private func makeDriver() throws(ReceiverError) -> any SourceDriver {
+    switch source {
+    case .device(let path, let baud):
+      return SerialDriver(path: path, baud: baud, options: options, roots: roots)
+    case .discover(let baud):
+      let path = try Self.discoveredPath(roots: roots)
+      return SerialDriver(path: path, baud: baud, options: options, roots: roots)
+    case .file(let path, let pacing):
+      return FileDriver(path: path, pacing: pacing)
+    case .standardInput:
+      return StandardInputDriver(source: standardInput)
+    case .tcp(let host, let port):
+      return TCPDriver(host: host, port: port, protocol: .raw, options: options)
+    case .gpsd(let host, let port):
+      return TCPDriver(host: host, port: port, protocol: .gpsd, options: options)
+    }
+  }
+
+  /// `$LOCATE_DEVICE` when set, else the first device discovery finds that may be opened.
+  /// Throws not found, or the refusal of the first device when none may be opened.
+  static func discoveredPath(roots: DiscoveryRoots) throws(ReceiverError) -> String {
+    if let variable = getenv("LOCATE_DEVICE"), variable.pointee != 0 {
+      return String(cString: variable)
+    }
+    let devices = DeviceDiscovery.list(roots: roots, probeSerialPorts: false)
+    if let usable = devices.first(where: { if case .available = $0.state { true } else { false } })
+    {
+      return usable.byID ?? usable.path
+    }
+    guard let first = devices.first else { throw ReceiverError(code: .notFound, path: "") }
+    switch first.state {
+    case .denied(let path, let group):
+      throw ReceiverError(code: .permissionDenied(group: group), path: path, errno: EACCES)
+    case .busy(let path, let holder):
+      throw ReceiverError(code: .busy(holder: holder), path: path, errno: EBUSY)
+    default:
+      throw ReceiverError(code: .notFound, path: first.path)
+    }
+  }
 }

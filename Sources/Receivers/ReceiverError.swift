@@ -1,4 +1,4 @@
-// CONTRACT — the one error type of the Receivers module.
+import Glibc
 
 /// Why a receiver could not be opened or read: a code, the path, and the underlying errno.
 public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -20,7 +20,7 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
 
   /// The kind of failure.
   public var code: Code
-  /// The device path or URL concerned.
+  /// The device path or URL concerned (empty when discovery found nothing).
   public var path: String
   /// The errno behind it, 0 when none.
   public var errno: Int32
@@ -32,6 +32,55 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
     self.errno = errno
   }
 
-  /// A one-line explanation with the remedy.
-  public var description: String { "\(path): \(code)" }
+  /// A one-line explanation with the remedy, such as
+  /// `/dev/ttyUSB0: permission denied: the device belongs to group 'dialout'; join it (…)`.
+  public var description: String {
+    let subject = path.isEmpty ? "" : "\(path): "
+    switch code {
+    case .notFound:
+      if path.isEmpty {
+        return "no GPS receiver found: plug one in or name it with --device PATH"
+          + " ('locate devices' lists what exists)"
+      }
+      return "\(subject)no such device: is the receiver plugged in?"
+        + " ('locate devices' lists what exists)"
+    case .permissionDenied(let group?):
+      return "\(subject)permission denied: the device belongs to group '\(group)'; join it"
+        + " (sudo usermod -aG \(group) $USER) and log in again"
+    case .permissionDenied(nil):
+      return "\(subject)permission denied: ask for read and write access to the device"
+    case .busy(let holder):
+      return "\(subject)busy: " + Self.busyRemedy(holder, path: path)
+    case .baudNotFound(let tried, let seen):
+      let rates = tried.map(String.init).joined(separator: ", ")
+      return "\(subject)no baud rate gave NMEA (tried \(rates)): \(seen);"
+        + " set the rate with --baud N or switch the receiver to NMEA output"
+    case .invalidSource(let reason):
+      return "\(subject)\(reason)"
+    case .io:
+      let reason = errno == 0 ? "input/output error" : String(cString: strerror(errno))
+      return "\(subject)\(reason)"
+    }
+  }
+
+  /// Who holds a busy device and what to do about it.
+  static func busyRemedy(_ holder: DeviceHolder?, path: String) -> String {
+    guard let holder else {
+      return "another program has it open; find it with 'fuser -v \(path)' and stop it"
+    }
+    let who = "\(holder.command) (pid \(holder.pid))"
+    switch holder.command {
+    case "gpsd", "gpsd.socket":
+      return "\(who) holds it; stop it (sudo systemctl stop gpsd.socket gpsd)"
+        + " or read through it with --input gpsd://localhost"
+    case "ModemManager":
+      return "\(who) holds it; stop it (sudo systemctl stop ModemManager)"
+        + " or tell it to ignore the device (udev ENV{ID_MM_DEVICE_IGNORE}=\"1\")"
+    case "locate":
+      return "another locate \(who.dropFirst(holder.command.count + 1)) is reading it;"
+        + " stop that one first"
+    default:
+      return "\(who) holds it; stop it first"
+    }
+  }
 }

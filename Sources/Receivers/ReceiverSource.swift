@@ -1,5 +1,3 @@
-// CONTRACT — shared by the location service and the CLI. Extend freely; rename only with care.
-
 /// How fast a serial port runs.
 public enum BaudSetting: Sendable, Hashable {
   /// A fixed standard rate (4800–921600).
@@ -57,6 +55,8 @@ public struct DeviceHolder: Sendable, Hashable {
 
 /// The state of a receiver as the reader sees it; each change is reported once.
 public enum DeviceState: Sendable, Hashable {
+  /// Present and free to open, but not being read (what discovery reports for a usable device).
+  case available(path: String)
   /// Open and delivering bytes (`baud` is nil for non-serial sources).
   case connected(path: String, baud: Int?)
   /// The OS refused access (EACCES/EPERM); `group` owns the device (usually `dialout`).
@@ -71,4 +71,32 @@ public enum DeviceState: Sendable, Hashable {
   case silent(path: String, seconds: Double)
   /// A replay (file, stdin) or a stream that cannot reconnect reached its end.
   case ended
+}
+
+extension DeviceState: CustomStringConvertible {
+  /// A short phrase for status lines: `connected to /dev/ttyUSB0 at 9600 baud`.
+  public var description: String {
+    switch self {
+    case .available(let path):
+      return "\(path) is available"
+    case .connected(let path, let baud?):
+      return "connected to \(path) at \(baud) baud"
+    case .connected(let path, nil):
+      return "connected to \(path)"
+    case .denied(let path, let group):
+      return ReceiverError(code: .permissionDenied(group: group), path: path).description
+    case .busy(let path, let holder):
+      return ReceiverError(code: .busy(holder: holder), path: path).description
+    case .unavailable(let path?):
+      return "\(path) is not there (unplugged?)"
+    case .unavailable(nil):
+      return "no GPS receiver found"
+    case .unplugged(let path):
+      return "\(path) went away; waiting for it to come back"
+    case .silent(let path, let seconds):
+      return "\(path) is connected but has sent nothing for \(Int(seconds.rounded())) s"
+    case .ended:
+      return "end of input"
+    }
+  }
 }

@@ -4,4 +4,16 @@
 int clocate_get_speed(int fd, unsigned int *ispeed, unsigned int *ospeed);
 /// Sets an arbitrary speed with termios2 (BOTHER); returns -1 with errno set.
 int clocate_set_custom_speed(int fd, unsigned int speed);
+/// Reads whether a terminal is in exclusive mode (TIOCGEXCL); returns -1 with errno set.
+int clocate_get_exclusive(int fd, int *exclusive);
+/// Makes a close-on-exec, non-blocking pipe (pipe2, a GNU extension Swift cannot see).
+int clocate_pipe(int fds[2]);
+/// Names the calling thread (pthread_setname_np, at most 15 bytes).
+int clocate_set_thread_name(const char *name);
+/// The calling thread's kernel ID (gettid).
+int clocate_thread_id(void);
+/// Opens a new pseudo-terminal master (posix_openpt with O_RDWR | O_NOCTTY | O_CLOEXEC, then
+/// grantpt and unlockpt) and writes the slave's path into `name`; returns the master descriptor,
+/// or -1 with errno set.
+int clocate_open_pty(char *name, unsigned long size);
 #endif

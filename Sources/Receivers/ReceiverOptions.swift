@@ -1,0 +1,18 @@
+/// Options for reading a source.
+public struct ReceiverOptions: Sendable, Hashable {
+  /// Reopen a device or TCP stream after it goes away (backoff 0.25 s doubling to 5 s).
+  public var reconnect = true
+  /// Report ``DeviceState/silent(path:seconds:)`` after this many seconds without bytes
+  /// (live sources only; `nil` never does).
+  public var silenceTimeout: Double? = 3.0
+  /// `--baud auto`: how many checksum-valid sentences make a rate right.
+  public var baudHuntSentences = 3
+  /// `--baud auto`: the longest time spent listening at each rate, in seconds.
+  public var baudHuntWindow = 2.5
+  /// `--baud auto`: where the last good rate of each device is remembered
+  /// (`$XDG_CACHE_HOME/locate/baud` or `~/.cache/locate/baud` by default; `nil`: nowhere).
+  public var baudCacheFile: String? = BaudCache.defaultFile
+
+  /// Makes default options.
+  public init() {}
+}

@@ -1,0 +1,40 @@
+import Glibc
+import Synchronization
+
+/// Every serial port this process has open, with the settings it found, so that a SIGINT or
+/// SIGTERM handler can put them all back before the process exits.
+///
+/// `LocateCLI` calls ``restoreAll()`` from its signal handler; ports also restore themselves
+/// when they close, so a normal ``Receiver/stop()`` needs nothing more.
+public enum SerialPortRegistry {
+  private static let saved = Mutex<[CInt: termios]>([:])
+
+  /// Restores the original terminal settings of every open serial port (`tcsetattr(3)`).
+  /// The ports stay open; call it from a signal handler before exiting.
+  public static func restoreAll() {
+    saved.withLock { ports in
+      for (fd, original) in ports {
+        var original = original
+        _ = tcsetattr(fd, TCSANOW, &original)
+      }
+    }
+  }
+
+  /// How many ports are registered (for tests).
+  static var count: Int { saved.withLock { $0.count } }
+
+  /// Remembers `original` as the settings to restore on `descriptor`.
+  static func register(_ descriptor: FileDescriptor, original: termios) {
+    saved.withLock { $0[descriptor.rawValue] = original }
+  }
+
+  /// Restores and forgets the settings of `descriptor`, before it is closed (under the lock,
+  /// so a concurrent ``restoreAll()`` never touches a reused descriptor number).
+  static func restoreAndForget(_ descriptor: FileDescriptor) {
+    saved.withLock { ports in
+      if var original = ports.removeValue(forKey: descriptor.rawValue) {
+        _ = tcsetattr(descriptor.rawValue, TCSANOW, &original)
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Glibc
+
+/// Opening a TCP connection: name lookup with `getaddrinfo(3)`, then a non-blocking
+/// `connect(2)` to each address in turn, waiting at most `timeout` seconds for each.
+enum TCPConnection {
+  /// Connects to `host`:`port`; `url` names the source in errors.
+  static func connect(host: String, port: UInt16, url: String, timeout: Double = 5)
+    throws(ReceiverError) -> FileDescriptor
+  {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var list: UnsafeMutablePointer<addrinfo>? = nil
+    let status = getaddrinfo(host, String(port), &hints, &list)
+    guard status == 0, let first = list else {
+      let reason = String(cString: gai_strerror(status))
+      throw ReceiverError(
+        code: .invalidSource("cannot resolve host '\(host)': \(reason)"), path: url)
+    }
+    defer { freeaddrinfo(list) }
+    var lastError = Errno(rawValue: ECONNREFUSED)
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let info = entry {
+      entry = info.pointee.ai_next
+      do {
+        return try connect(info.pointee, timeout: timeout)
+      } catch {
+        lastError = error
+      }
+    }
+    throw ReceiverError(code: .io, path: url, errno: lastError.rawValue)
+  }
+
+  /// `socket(2)` (close-on-exec, non-blocking) and `connect(2)` to one address.
+  private static func connect(_ info: addrinfo, timeout: Double) throws(Errno) -> FileDescriptor {
+    let type =
+      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+      | Int32(SOCK_NONBLOCK.rawValue)
+    let fd = FileDescriptor(
+      rawValue: try valueOrErrno { socket(info.ai_family, type, info.ai_protocol) }.get())
+    do throws(Errno) {
+      switch valueOrErrno(
+        retryOnInterrupt: false, { Glibc.connect(fd.rawValue, info.ai_addr, info.ai_addrlen) })
+      {
+      case .success: return fd
+      case .failure(let error) where error == .inProgress || error == .interrupted: break
+      case .failure(let error): throw error
+      }
+      let ready = try poll(fd, for: .output, milliseconds: Int32(timeout * 1000))
+      if ready.isEmpty { throw Errno.timedOut }
+      var failure: CInt = 0
+      var length = socklen_t(MemoryLayout<CInt>.size)
+      try nothingOrErrno { getsockopt(fd.rawValue, SOL_SOCKET, SO_ERROR, &failure, &length) }.get()
+      if failure != 0 { throw Errno(rawValue: failure) }
+      return fd
+    } catch {
+      fd.close()
+      throw error
+    }
+  }
+}

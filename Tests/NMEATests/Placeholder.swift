@@ -1,7 +1,0 @@
-import Testing
-
-@testable import NMEA
-
-@Test func placeholderBuilds() {
-  #expect(Bool(true))
-}

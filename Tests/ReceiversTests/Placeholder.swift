@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Receivers
-
-@Test func placeholderBuilds() {
-  #expect(Bool(true))
-}

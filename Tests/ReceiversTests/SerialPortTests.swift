@@ -1,0 +1,127 @@
+import Glibc
+import Testing
+
+@testable import Receivers
+
+@Suite("Serial ports over real pseudo-terminals")
+struct SerialPortTests {
+  @Test("reads at a fixed rate and reports it", arguments: [4800, 9600, 38400, 115200, 921600])
+  func readsAtRate(rate: Int) throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let recorder = EventRecorder()
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(rate)), options: testOptions())
+    try receiver.start(recorder.handler)
+    defer { receiver.stop() }
+    #expect(pty.readerRate == rate)
+    let sentence = nmea("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+    pty.send(sentence)
+    #expect(recorder.wait { $0.text == sentence })
+    #expect(recorder.snapshot.states == [.connected(path: pty.slavePath, baud: rate)])
+  }
+
+  @Test("flushes input that arrived before the port was opened")
+  func flushesStaleInput() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    pty.send(nmea("GPTXT,01,01,02,stale"))
+    let recorder = EventRecorder()
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    try receiver.start(recorder.handler)
+    defer { receiver.stop() }
+    let fresh = nmea("GPTXT,01,01,02,fresh")
+    pty.send(fresh)
+    #expect(recorder.wait { $0.text.contains("fresh") })
+    #expect(recorder.snapshot.text == fresh)
+  }
+
+  @Test("restores the original settings on stop, read back through a second descriptor")
+  func restoresSettings() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let observer = try FileDescriptor.open(pty.slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    defer { observer.close() }
+    var original = try observer.terminalAttributes()
+    original.c_lflag |= tcflag_t(ICANON | ECHO | ISIG)
+    original.c_iflag |= tcflag_t(ICRNL | IXON)
+    cfsetispeed(&original, speed_t(B4800))
+    cfsetospeed(&original, speed_t(B4800))
+    try observer.setTerminalAttributes(original)
+    let saved = try observer.terminalAttributes()
+
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(115200)), options: testOptions())
+    try receiver.start(EventRecorder().handler)
+    var during = try observer.terminalAttributes()
+    #expect(cfgetospeed(&during) == speed_t(B115200))
+    #expect(during.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+    #expect(during.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS8))
+    #expect(during.c_cflag & tcflag_t(CLOCAL | CREAD) == tcflag_t(CLOCAL | CREAD))
+    let noParity = tcflag_t(PARENB | CSTOPB)
+    let noFlowControl = tcflag_t(CRTSCTS)
+    #expect(during.c_cflag & noParity == 0)
+    #expect(during.c_cflag & noFlowControl == 0)
+    #expect(during.c_iflag & tcflag_t(IXON | IXOFF | ICRNL) == 0)
+    #expect(SerialPortRegistry.count >= 1)
+    receiver.stop()
+    let after = try observer.terminalAttributes()
+    #expect(sameTerminalSettings(after, saved))
+  }
+
+  @Test("the registry restores every open port, as a signal handler would")
+  func registryRestoresAll() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let observer = try FileDescriptor.open(pty.slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    defer { observer.close() }
+    var original = try observer.terminalAttributes()
+    original.c_lflag |= tcflag_t(ICANON | ECHO)
+    try observer.setTerminalAttributes(original)
+    let saved = try observer.terminalAttributes()
+    let port = try SerialPort.open(pty.slavePath, rate: 57600)
+    defer { port.close() }
+    #expect(!sameTerminalSettings(try observer.terminalAttributes(), saved))
+    SerialPortRegistry.restoreAll()
+    #expect(sameTerminalSettings(try observer.terminalAttributes(), saved))
+  }
+
+  @Test("rejects a rate that is not standard")
+  func rejectsOddRate() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(12345)), options: testOptions())
+    #expect(throws: BaudRate.unsupported(12345, path: pty.slavePath)) {
+      try receiver.start(EventRecorder().handler)
+    }
+  }
+
+  @Test("a path that does not exist is not found")
+  func missingDevice() {
+    let receiver = Receiver(
+      source: .device(path: "/dev/ttyUSB-none", baud: .fixed(9600)), options: testOptions())
+    #expect(throws: ReceiverError(code: .notFound, path: "/dev/ttyUSB-none", errno: ENOENT)) {
+      try receiver.start(EventRecorder().handler)
+    }
+  }
+
+  @Test("a file that is not a terminal is refused")
+  func notATerminal() throws {
+    let directory = temporaryDirectory()
+    defer { removeTree(directory) }
+    let path = "\(directory)/plain"
+    let fd = try FileDescriptor.open(path, O_WRONLY | O_CREAT, mode: 0o600)
+    fd.close()
+    let receiver = Receiver(
+      source: .device(path: path, baud: .fixed(9600)), options: testOptions())
+    #expect(
+      throws: ReceiverError(
+        code: .invalidSource("not a serial port (\(Errno.notTerminal))"), path: path,
+        errno: ENOTTY)
+    ) {
+      try receiver.start(EventRecorder().handler)
+    }
+  }
+}

@@ -145,6 +145,8 @@ fmt() { awk -v x="$1" 'BEGIN { printf "%.0f", x }' | sed -e ':a' -e 's/\([0-9]\)
   echo "whole process locate vs C = **$(printf '%.2f' "$R_WHOLE_C")×**, vs GeodSolve = **$(printf '%.1f' "$R_WHOLE_G")×**"
   echo "(> 1 means locate is faster). Both compute loops do the inverse with distance and both"
   echo "azimuths on every pair; whole-process times include reading and parsing the text file."
+  echo "Absolute rates depend on the mix and on the other load on the machine (the C library ran"
+  echo "at about 790 k pairs/s on make_pairs.py's mix in ../shared/bench); the ratios are the figure."
   echo
   echo "## Nearest-10 among 1,000,000 points"
   echo

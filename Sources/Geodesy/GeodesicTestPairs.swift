@@ -75,8 +75,9 @@ public enum GeodesicTestPairs {
     (.meridional, 5), (.wrapped, 2),
   ]
 
-  /// `count` pairs in a shuffled, seeded mix of every kind.
+  /// `count` pairs (none when `count` ≤ 0) in a shuffled, seeded mix of every kind.
   public static func make(count: Int, seed: UInt64) -> [GeodesicTestPair] {
+    let count = max(0, count)
     var random = SeededRandom(seed: seed)
     var kinds: [GeodesicTestPair.Kind] = []
     kinds.reserveCapacity(count)

@@ -1,7 +1,79 @@
-// Owned by the NMEA work: decode throughput and the seeded corpus generator.
+// `LocateBench decode FILE`: decode throughput of NMEADecoder on a file.
+import Foundation
+import NMEA
 
-/// `LocateBench decode FILE`: decodes FILE, prints sentences/s and MB/s.
-func decodeBench(_ arguments: [String]) -> Int32 { 64 }
+/// `LocateBench decode FILE [--quiet]`: reads FILE in 1 MiB reads, decodes every sentence
+/// with ``NMEADecoder`` (strict checksums) and reads the positions of RMC and GGA (as the
+/// pynmea2 driver does); prints bytes, sentences, MB/s and sentences/s (in-process clock), and the
+/// counters.
+func decodeBench(_ arguments: [String]) -> Int32 {
+  guard let path = arguments.first, arguments.count <= 2 else {
+    printError("usage: LocateBench decode FILE [--quiet]")
+    return 64
+  }
+  let quiet = arguments.dropFirst().first == "--quiet"
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else {
+    printError("LocateBench decode: cannot open \(path): \(String(cString: strerror(errno)))")
+    return 66
+  }
+  defer { close(descriptor) }
+  let started = DispatchTime.now().uptimeNanoseconds
+  var decoder = NMEADecoder()
+  var sum = 0.0
+  var decoded = 0
+  var invalid = 0
+  var rejected = 0
+  let capacity = 1 << 20
+  let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
+  defer { buffer.deallocate() }
+  while true {
+    let count = read(descriptor, buffer.baseAddress, capacity)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else {
+      if count < 0 {
+        printError("LocateBench decode: read: \(String(cString: strerror(errno)))")
+        return 74
+      }
+      break
+    }
+    decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
+      switch event {
+      case .sentence(.rmc(let rmc), _):
+        decoded += 1
+        sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
+      case .sentence(.gga(let gga), _):
+        decoded += 1
+        sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
+      case .sentence:
+        decoded += 1
+      case .invalid: invalid += 1
+      case .rejected: rejected += 1
+      }
+    }
+  }
+  decoder.finish { _ in rejected += 1 }
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+  let counters = decoder.counters
+  let bytes = counters.framing.bytes
+  let sentences = decoded + invalid
+  print(
+    "bytes=\(bytes) sentences=\(sentences) decoded=\(decoded) invalid=\(invalid)"
+      + " rejected=\(rejected) seconds=\(format(seconds, 3))"
+      + " MB/s=\(format(Double(bytes) / 1e6 / seconds, 1))"
+      + " sentences/s=\(format(Double(sentences) / seconds, 0))")
+  if !quiet {
+    let framing = counters.framing
+    print(
+      "bad_checksums=\(framing.badChecksums) missing_checksums=\(framing.missingChecksums)"
+        + " malformed_checksums=\(framing.malformedChecksums)"
+        + " truncated=\(framing.truncatedLines) over_long=\(framing.overLongLines)"
+        + " junk_bytes=\(framing.junkBytes) checksum=\(format(sum, 3))")
+    let addresses = counters.byAddress.sorted { $0.key < $1.key }
+    print(addresses.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+  }
+  return 0
+}
 
-/// `LocateBench corpus --seed N --target-mb M --out FILE`: writes a seeded multi-GNSS corpus.
-func corpusBench(_ arguments: [String]) -> Int32 { 64 }
+/// `value` with `places` decimals.
+func format(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }

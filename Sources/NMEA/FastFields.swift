@@ -10,6 +10,8 @@ struct FastFields {
   let count: Int
   /// Where the next field starts; `count + 1` once the last field was read.
   var index: Int
+  /// How many digits the last ``integer(maximum:)`` read.
+  var digitCount = 0
 
   /// Starts after the address field, which ends at `addressEnd`.
   @inline(__always)
@@ -40,6 +42,7 @@ struct FastFields {
       position &+= 1
     }
     let digits = position &- index
+    digitCount = digits
     if position < count && base[position] != UInt8(ascii: ",") { return Self.bad }
     index = position &+ 1
     if digits == 0 { return Self.empty }

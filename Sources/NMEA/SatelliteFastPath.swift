@@ -22,7 +22,7 @@ extension GSV {
       if !fields.hasMoreFields {
         // The last field alone: the signal ID (one digit here; hexadecimal letters go the
         // general way).
-        guard id <= 9 && id >= FastFields.empty else { return false }
+        guard id == FastFields.empty || (id >= 0 && fields.digitCount == 1) else { return false }
         signalID = id < 0 ? nil : UInt8(id)
         break
       }
@@ -70,7 +70,9 @@ extension GSA {
     else { return false }
     if fields.hasMoreFields {
       let system = fields.integer(maximum: 9)
-      guard system >= FastFields.empty else { return false }
+      guard system == FastFields.empty || (system >= 0 && fields.digitCount == 1) else {
+        return false
+      }
       systemID = system < 0 ? nil : UInt8(system)
     }
     return !fields.hasMoreFields

@@ -21,9 +21,6 @@ func decodeBench(_ arguments: [String]) -> Int32 {
   let started = DispatchTime.now().uptimeNanoseconds
   var decoder = NMEADecoder()
   var sum = 0.0
-  var decoded = 0
-  var invalid = 0
-  var rejected = 0
   let capacity = 1 << 20
   let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
   defer { buffer.deallocate() }
@@ -38,24 +35,25 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       break
     }
     decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
-      switch event {
-      case .sentence(.rmc(let rmc), _):
-        decoded += 1
-        sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
-      case .sentence(.gga(let gga), _):
-        decoded += 1
-        sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
-      case .sentence:
-        decoded += 1
-      case .invalid: invalid += 1
-      case .rejected: rejected += 1
+      if case .sentence(let sentence, _) = event {
+        switch sentence {
+        case .rmc(let rmc): sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
+        case .gga(let gga): sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
+        default: break
+        }
       }
     }
   }
-  decoder.finish { _ in rejected += 1 }
+  decoder.finish { _ in }
   let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
   let counters = decoder.counters
   let bytes = counters.framing.bytes
+  let invalid = counters.invalidSentences
+  let decoded = counters.framing.sentences - invalid
+  let framing = counters.framing
+  let rejected =
+    framing.badChecksums + framing.missingChecksums + framing.malformedChecksums
+    + framing.truncatedLines + framing.overLongLines
   let sentences = decoded + invalid
   print(
     "bytes=\(bytes) sentences=\(sentences) decoded=\(decoded) invalid=\(invalid)"
@@ -63,7 +61,6 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       + " MB/s=\(format(Double(bytes) / 1e6 / seconds, 1))"
       + " sentences/s=\(format(Double(sentences) / seconds, 0))")
   if !quiet {
-    let framing = counters.framing
     print(
       "bad_checksums=\(framing.badChecksums) missing_checksums=\(framing.missingChecksums)"
         + " malformed_checksums=\(framing.malformedChecksums)"

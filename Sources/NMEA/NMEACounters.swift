@@ -13,7 +13,7 @@ public struct NMEACounters: Sendable, Hashable {
   /// Well-framed sentences with an impossible field.
   public var invalidSentences = 0
   /// The most distinct addresses counted one by one.
-  public static let addressCapacity = 256
+  public static var addressCapacity: Int { 256 }
   /// Decoded sentences whose address arrived after ``addressCapacity`` others.
   public var uncountedAddresses: Int { addresses.uncounted }
   /// Decoded sentences by address (`GPRMC`, `GNGSA`, `PGRME`, …). Addresses longer than 8
@@ -46,60 +46,69 @@ public struct NMEACounters: Sendable, Hashable {
 /// Counts by address in a small open-addressing table of fixed size: the address's first 8
 /// bytes packed in an integer, and its length, are the key.
 struct AddressCounts: Sendable {
+  /// One table entry; `count == 0` marks an empty slot.
+  struct Slot: Sendable {
+    var prefix: UInt64 = 0
+    var length: UInt16 = 0
+    var count = 0
+  }
+
   /// Table size: a power of two, twice the capacity.
-  static let slots = 2 * NMEACounters.addressCapacity
-  var prefixes: [UInt64] = []
-  var lengths: [UInt16] = []
-  var counts: [Int] = []
+  static var slotCount: Int { 2 * NMEACounters.addressCapacity }
+  var slots: [Slot] = []
   var used = 0
   var uncounted = 0
+  /// The slot of the address counted last (runs of GSV and GSA repeat it).
+  var lastSlot = -1
 
   /// Counts one sentence with `address`.
-  @inline(__always)
+  @inline(never)
   mutating func count(_ address: UnsafeRawBufferPointer) {
     var prefix: UInt64 = 0
     let take = min(address.count, 8)
     for index in 0..<take { prefix = prefix << 8 | UInt64(address[index]) }
     let length = UInt16(min(address.count, 9))  // 9: "longer than 8"
-    if counts.isEmpty {
-      prefixes = Array(repeating: 0, count: Self.slots)
-      lengths = Array(repeating: 0, count: Self.slots)
-      counts = Array(repeating: 0, count: Self.slots)
+    if lastSlot >= 0, slots[lastSlot].prefix == prefix, slots[lastSlot].length == length {
+      slots[lastSlot].count += 1
+      return
     }
-    let mask = Self.slots - 1
-    var slot = Int(truncatingIfNeeded: ((prefix &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
-    while true {
-      slot &= mask
-      if counts[slot] == 0 {
-        guard used < NMEACounters.addressCapacity else {
-          uncounted += 1
-          return
+    if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.slotCount) }
+    let capacity = NMEACounters.addressCapacity
+    let added: Bool = slots.withUnsafeMutableBufferPointer { table in
+      let mask = table.count - 1
+      var slot = Int(
+        truncatingIfNeeded: ((prefix &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+      while true {
+        slot &= mask
+        if table[slot].count == 0 {
+          guard used < capacity else { return false }
+          table[slot] = Slot(prefix: prefix, length: length, count: 1)
+          used += 1
+          lastSlot = slot
+          return true
         }
-        used += 1
-        prefixes[slot] = prefix
-        lengths[slot] = length
-        counts[slot] = 1
-        return
+        if table[slot].prefix == prefix && table[slot].length == length {
+          table[slot].count += 1
+          lastSlot = slot
+          return true
+        }
+        slot += 1
       }
-      if prefixes[slot] == prefix && lengths[slot] == length {
-        counts[slot] += 1
-        return
-      }
-      slot += 1
     }
+    if !added { uncounted += 1 }
   }
 
   /// The counts keyed by address text.
   var dictionary: [String: Int] {
     var result: [String: Int] = [:]
-    for slot in counts.indices where counts[slot] != 0 {
-      let length = Int(lengths[slot])
+    for slot in slots where slot.count != 0 {
+      let length = Int(slot.length)
       var bytes: [UInt8] = []
       for index in (0..<min(length, 8)).reversed() {
-        bytes.append(UInt8(truncatingIfNeeded: prefixes[slot] >> (8 * UInt64(index))))
+        bytes.append(UInt8(truncatingIfNeeded: slot.prefix >> (8 * UInt64(index))))
       }
       let text = String(decoding: bytes, as: UTF8.self) + (length > 8 ? "…" : "")
-      result[text, default: 0] += counts[slot]
+      result[text, default: 0] += slot.count
     }
     return result
   }

@@ -136,3 +136,40 @@ struct AccessTests {
         + " set the rate with --baud N or switch the receiver to NMEA output")
   }
 }
+
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+  @Test("missing files and refused connections say what to check")
+  func descriptions() {
+    #expect(
+      ReceiverError(code: .notFound, path: "/tmp/x.nmea", errno: ENOENT).description
+        == "/tmp/x.nmea: no such file or directory")
+    #expect(
+      ReceiverError(code: .notFound, path: "/dev/ttyUSB3", errno: ENOENT).description
+        == "/dev/ttyUSB3: no such device: is the receiver plugged in? ('locate devices' lists what"
+        + " exists)")
+    #expect(
+      ReceiverError(code: .io, path: "gpsd://localhost:2947", errno: ECONNREFUSED).description
+        == "gpsd://localhost:2947: Connection refused: is gpsd running and listening there?")
+    #expect(
+      ReceiverError(code: .io, path: "tcp://10.0.0.5:10110", errno: ECONNREFUSED).description
+        == "tcp://10.0.0.5:10110: Connection refused: is the NMEA bridge running and listening"
+        + " there?")
+    #expect(
+      ReceiverError(code: .invalidSource("unsupported baud rate 12345"), path: "/dev/ttyS0")
+        .description == "/dev/ttyS0: unsupported baud rate 12345")
+  }
+
+  @Test("states read as status lines")
+  func states() {
+    #expect("\(DeviceState.connected(path: "/dev/ttyACM0", baud: 9600))" == "connected to /dev/ttyACM0 at 9600 baud")
+    #expect("\(DeviceState.connected(path: "tcp://h:1", baud: nil))" == "connected to tcp://h:1")
+    #expect(
+      "\(DeviceState.silent(path: "/dev/ttyACM0", seconds: 3))"
+        == "/dev/ttyACM0 is connected but has sent nothing for 3 s")
+    #expect(
+      "\(DeviceState.unplugged(path: "/dev/ttyACM0"))"
+        == "/dev/ttyACM0 went away; waiting for it to come back")
+    #expect("\(DeviceState.ended)" == "end of input")
+  }
+}

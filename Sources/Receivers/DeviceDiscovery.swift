@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import Synchronization
 
 /// A receiver found on this machine.
 public struct DiscoveredDevice: Sendable, Hashable {
@@ -157,7 +156,7 @@ public enum DeviceDiscovery {
 
 /// Which probes succeeded, filled in from several threads.
 private final class ProbeResults: Sendable {
-  private let found = Mutex<Set<Int>>([])
+  private let found = Locked<Set<Int>>([])
   init(count: Int) {}
   func set(_ index: Int) { found.withLock { _ = $0.insert(index) } }
   func contains(_ index: Int) -> Bool { found.withLock { $0.contains(index) } }

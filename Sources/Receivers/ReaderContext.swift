@@ -42,7 +42,7 @@ final class ReaderContext: @unchecked Sendable {
     handler(.data(bytes, at: time))
   }
 
-  private let stopState = Mutex(StopState())
+  private let stopState = Locked(StopState())
   private struct StopState {
     var finished = false
     var requested = false

@@ -145,14 +145,17 @@ struct StopFromHandlerTests {
     #expect(recorder.wait { !$0.bytes.isEmpty })
     #expect(eventually { !directoryEntries("/proc/self/task").contains(String(thread)) })
     // No slave descriptor is left: the master sees the hang-up.
-    #expect(eventually { (try? poll(pty.master, for: .input, milliseconds: 0))?.contains(.hangup) == true })
+    #expect(
+      eventually {
+        (try? poll(pty.master, for: .input, milliseconds: 0))?.contains(.hangup) == true
+      })
     box.receiver = nil
   }
 }
 
 /// Lets a handler reach its receiver.
 final class ReceiverBox: Sendable {
-  private let stored = Mutex<Receiver?>(nil)
+  private let stored = Locked<Receiver?>(nil)
   var receiver: Receiver? {
     get { stored.withLock { $0 } }
     set { stored.withLock { $0 = newValue } }

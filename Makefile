@@ -48,8 +48,9 @@ fuzz:
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
+## Builds release and runs the real serial path against the built-in virtual receiver.
 demo: release
-	@echo "demo: not yet"
+	@sh Tests/Demo/demo.sh $(BUILD_DIR)/release/locate
 
 bench: release
 	@echo "bench: not yet"

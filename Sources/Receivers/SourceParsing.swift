@@ -17,7 +17,8 @@ extension ReceiverSource {
       self = .gpsd(host: host, port: port)
     } else if input.contains("://") {
       throw ReceiverError(
-        code: .invalidSource("unknown kind of input; use a file, -, tcp://HOST:PORT or gpsd://HOST"),
+        code: .invalidSource(
+          "unknown kind of input; use a file, -, tcp://HOST:PORT or gpsd://HOST"),
         path: input)
     } else {
       self = .file(path: input, pacing: pacing)
@@ -38,7 +39,9 @@ extension ReceiverSource {
       }
       host = rest[rest.index(after: rest.startIndex)..<close]
       let after = rest[rest.index(after: close)...]
-      if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+      if after.hasPrefix(":") {
+        portText = after.dropFirst()
+      } else if !after.isEmpty {
         throw ReceiverError(code: .invalidSource(usage), path: url)
       }
     } else if let colon = rest.lastIndex(of: ":") {

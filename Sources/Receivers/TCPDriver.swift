@@ -77,7 +77,8 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
         var filter = GpsdRelayFilter()
         end = context.pump(
           open, buffer: buffer, connected: connected, path: url, silence: options.silenceTimeout,
-          deliver: { chunk, time in filter.feed(chunk) { line in context.deliver(line, at: time) } })
+          deliver: { chunk, time in filter.feed(chunk) { line in context.deliver(line, at: time) } }
+        )
       }
       close()
       if end == .stopped { return }

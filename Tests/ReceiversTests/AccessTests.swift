@@ -162,7 +162,9 @@ struct ErrorDescriptionTests {
 
   @Test("states read as status lines")
   func states() {
-    #expect("\(DeviceState.connected(path: "/dev/ttyACM0", baud: 9600))" == "connected to /dev/ttyACM0 at 9600 baud")
+    #expect(
+      "\(DeviceState.connected(path: "/dev/ttyACM0", baud: 9600))"
+        == "connected to /dev/ttyACM0 at 9600 baud")
     #expect("\(DeviceState.connected(path: "tcp://h:1", baud: nil))" == "connected to tcp://h:1")
     #expect(
       "\(DeviceState.silent(path: "/dev/ttyACM0", seconds: 3))"

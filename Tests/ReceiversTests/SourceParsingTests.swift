@@ -24,7 +24,8 @@ struct SourceParsingTests {
     "malformed inputs",
     arguments: [
       ("tcp://host", "expected tcp://HOST:PORT"), ("tcp://:80", "expected tcp://HOST:PORT"),
-      ("gpsd://h:99999", "expected gpsd://HOST[:PORT]"), ("gpsd://[::1", "expected gpsd://HOST[:PORT]"),
+      ("gpsd://h:99999", "expected gpsd://HOST[:PORT]"),
+      ("gpsd://[::1", "expected gpsd://HOST[:PORT]"),
       ("http://x", "unknown kind of input; use a file, -, tcp://HOST:PORT or gpsd://HOST"),
     ])
   func malformed(text: String, reason: String) {

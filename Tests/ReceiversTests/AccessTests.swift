@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Testing
 
@@ -28,34 +27,26 @@ struct AccessTests {
   func lockedByAnotherProcess() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = ["--no-fork", "--exclusive", pty.slavePath, "sleep", "60"]
-    try holder.run()
-    defer {
-      kill(holder.processIdentifier, SIGKILL)
-      holder.waitUntilExit()
-    }
+    let holder = try ChildProcess(
+      "/usr/bin/flock", ["--no-fork", "--exclusive", pty.slavePath, "sleep", "60"])
+    defer { holder.kill() }
+    let expected = DeviceHolder(pid: holder.pid, command: "sleep")
+    // Wait until flock has taken the lock and become sleep (it execs without forking).
+    #expect(eventually { DeviceHolders.find(pty.slavePath) == [expected] })
     let receiver = Receiver(
       source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
     var refusal: ReceiverError?
-    eventually {
-      do throws(ReceiverError) {
-        try receiver.start(EventRecorder().handler)
-        receiver.stop()
-        return false
-      } catch {
-        refusal = error
-        return error.code
-          == .busy(holder: DeviceHolder(pid: holder.processIdentifier, command: "sleep"))
-      }
+    do throws(ReceiverError) {
+      try receiver.start(EventRecorder().handler)
+      receiver.stop()
+    } catch {
+      refusal = error
     }
-    let expected = DeviceHolder(pid: holder.processIdentifier, command: "sleep")
     #expect(
       refusal == ReceiverError(code: .busy(holder: expected), path: pty.slavePath, errno: EBUSY))
     #expect(
       refusal?.description
-        == "\(pty.slavePath): busy: sleep (pid \(holder.processIdentifier)) holds it; stop it first"
+        == "\(pty.slavePath): busy: sleep (pid \(holder.pid)) holds it; stop it first"
     )
   }
 

@@ -77,6 +77,19 @@ public enum DeviceDiscovery {
     return devices
   }
 
+  /// One device named by the user (`--device PATH`): its state (opened and closed again at
+  /// once, without changing its settings), its by-id link and what sysfs says about it.
+  public static func inspect(path: String) -> DiscoveredDevice {
+    inspect(path: path, roots: .system)
+  }
+
+  /// ``inspect(path:)`` under other roots.
+  static func inspect(path: String, roots: DiscoveryRoots) -> DiscoveredDevice {
+    let link = roots.stableLink(for: path)
+    return describe(
+      path, byID: link == path ? nil : link, roots: roots, state: accessState(path, roots))
+  }
+
   /// Whether `path` may be opened now: open it (`O_RDWR | O_NOCTTY | O_NONBLOCK`), try the
   /// lock and the exclusive flag, and close it again.
   static func accessState(_ path: String, _ roots: DiscoveryRoots) -> DeviceState {

@@ -130,6 +130,30 @@ struct DiscoveryTests {
       ])
   }
 
+  @Test("a device named on the command line is inspected the same way")
+  func inspectsOneDevice() throws {
+    let tree = FakeDeviceTree()
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    tree.device("ttyACM0", to: pty.slavePath)
+    tree.byID("usb-Gadget-if00", device: "ttyACM0")
+    tree.usb(
+      tty: "ttyACM0", bus: "1-1", vendor: "1546", product: "01a9", manufacturer: nil,
+      productName: "u-blox GNSS receiver", driver: "cdc_acm", driverBus: "usb",
+      ttyInInterface: false)
+    let path = "\(tree.root)/dev/ttyACM0"
+    #expect(
+      DeviceDiscovery.inspect(path: path, roots: tree.roots)
+        == DiscoveredDevice(
+          path: path, byID: "\(tree.root)/dev/serial/by-id/usb-Gadget-if00",
+          usbDescription: "1546:01a9 u-blox GNSS receiver", driver: "cdc_acm",
+          state: .available(path: path)))
+    let missing = "\(tree.root)/dev/ttyACM9"
+    #expect(
+      DeviceDiscovery.inspect(path: missing, roots: tree.roots)
+        == DiscoveredDevice(path: missing, state: .unavailable(path: missing)))
+  }
+
   @Test("folds relative link targets within the tree")
   func normalizes() {
     #expect(normalizedPath("/dev/serial/by-id/../../ttyUSB0") == "/dev/ttyUSB0")

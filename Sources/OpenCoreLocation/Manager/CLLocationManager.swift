@@ -324,7 +324,7 @@ extension CLError {
     case .unplugged(let path): return CLError(.receiverLost(path: path))
     case .silent(let path, let seconds):
       return CLError(.receiverSilent(path: path, seconds: seconds))
-    case .connected, .ended: return nil
+    case .available, .connected, .ended: return nil
     }
   }
 }

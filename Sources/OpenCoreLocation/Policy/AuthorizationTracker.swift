@@ -4,7 +4,7 @@ import Receivers
 ///
 /// | device state | status | services enabled |
 /// |---|---|---|
-/// | not opened yet | `notDetermined` | yes |
+/// | not opened yet, `available` | `notDetermined` | yes |
 /// | `connected`, no NMEA yet | `notDetermined` (request in progress) | yes |
 /// | `connected`, NMEA seen | `authorizedAlways` (`authorizedWhenInUse` after a when-in-use request) | yes |
 /// | `denied` | `denied` | yes |
@@ -48,7 +48,7 @@ struct AuthorizationTracker {
     case .unavailable:
       servicesEnabled = false
       status = .denied
-    case .unplugged, .silent, .ended:
+    case .available, .unplugged, .silent, .ended:
       break
     }
     return status != previous ? .authorization(status, state) : .device(state)

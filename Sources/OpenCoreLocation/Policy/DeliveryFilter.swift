@@ -61,7 +61,8 @@ struct DeliveryFilter {
       return .notAccurate
     }
     if pausesAutomatically {
-      switch pause.update(latitude: latitude, longitude: longitude, speed: report.speed, now: now)
+      let speed = report.speedDerived ? nil : report.speed
+      switch pause.update(latitude: latitude, longitude: longitude, speed: speed, now: now)
       {
       case .paused?: return .pause
       case .resumed?:

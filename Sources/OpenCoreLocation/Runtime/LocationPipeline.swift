@@ -130,7 +130,7 @@ struct LocationPipeline {
       fail(CLError(.busy(path: path, holder: holder)))
     case .unavailable(let path):
       fail(CLError(.noReceiver(path: path)))
-    case .connected:
+    case .connected, .available:
       break
     }
   }

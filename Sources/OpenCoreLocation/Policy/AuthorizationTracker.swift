@@ -37,7 +37,11 @@ struct AuthorizationTracker {
     switch state {
     case .connected:
       servicesEnabled = true
-      if status == .denied || status == .restricted { status = .notDetermined }
+      if status == .denied || status == .restricted {
+        // Open again after a refusal: authorized once it talks NMEA again.
+        status = .notDetermined
+        nmeaSeen = false
+      }
       if nmeaSeen && status == .notDetermined { status = granted }
     case .denied:
       servicesEnabled = true

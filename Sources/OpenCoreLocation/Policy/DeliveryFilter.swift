@@ -54,7 +54,7 @@ struct DeliveryFilter {
     pause.reset()
   }
 
-  /// Judges a current fix at service time `now`.
+  /// Judges a current fix whose last sentence arrived at service time `now`.
   mutating func judge(_ report: EpochReport, now: Int64) -> Verdict {
     guard let latitude = report.latitude, let longitude = report.longitude else { return .paused }
     if filtersAccuracy && !Self.accurate(report.horizontalAccuracy, desired: desiredAccuracy) {

@@ -58,11 +58,6 @@ func createFile(_ path: String) -> FileHandle? {
   return FileHandle(forWritingAtPath: path)
 }
 
-/// Writes a line to standard error.
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
 /// The generator's state from epoch to epoch.
 struct CorpusGenerator {
   var random: CorpusRandom

@@ -81,9 +81,9 @@ import Testing
       render(.text)
         == """
         From 48.117300, 11.516700 (--from)
-        EDDM                        33.010 km   37.1° NE
-        Salzburg, "LOWS"           116.488 km  107.5° ESE
-        -33.900000, 18.400000     9145.607 km  354.2° N
+        EDDM                     33.010 km   37.1° NE
+        Salzburg, "LOWS"        116.488 km  107.5° ESE
+        -33.900000, 18.400000  9145.607 km  354.2° N
 
         """)
   }

@@ -69,6 +69,11 @@ import Testing
     #expect(
       HumanFormat.current(SampleFixes.full, now: earlier, style: .plain).contains(
         ", 3.0 s ahead of this computer's clock\n"))
+    let years = SampleFixes.time.addingTimeInterval(-417_841_318.5)
+    #expect(
+      HumanFormat.current(SampleFixes.full, now: years, style: .plain).contains(
+        ", 4836 d 3 h ahead of this computer's clock\n"))
+    #expect(HumanFormat.duration(86_399) == "23 h 59 min")
   }
 
   @Test func sky() {

@@ -85,6 +85,7 @@ enum FailureMapping {
     _ error: CLError, seen: RequestObserver.Seen, source: ReceiverSource, timeout: Double,
     accuracy: Double?
   ) -> LocateError {
+    if let detailed = detailed(error, source: source) { return detailed }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
     switch error.code {
     case .denied:
@@ -116,7 +117,7 @@ enum FailureMapping {
       return LocateError(
         .noFix, waited, sky ?? "the receiver reported no satellites",
         remedy: "give the antenna a clear view of the sky, or wait longer with --timeout")
-    case .headingFailure, .deferredFailed:
+    default:
       return LocateError(.software, source.label, error.description, remedy: "please report it")
     }
   }
@@ -129,6 +130,7 @@ enum FailureMapping {
     if let error = error as? ReceiverError { return receiver(error, source: source) }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
     if let error = error as? CLError {
+      if let detailed = detailed(error, source: source) { return detailed }
       if error.code == .locationUnknown {
         if let state = seen.state, let lost = lost(state, source: source) { return lost }
         return LocateError(

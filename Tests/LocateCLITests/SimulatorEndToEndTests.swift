@@ -218,7 +218,7 @@ struct SimulatorEndToEndTests {
     defer { holder.stop() }
     try holder.waitFor(#""class":"TPV""#)
     let result = try CLI.run(["current", "--device", simulator.path])
-    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by locate (pid "))
+    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by locate, pid "))
     #expect(result.status == 75)
   }
 

@@ -13,7 +13,7 @@ enum FailureMapping {
         .permissionDenied, path, "permission denied", remedy: StateText.deniedRemedy(group))
     case .busy(let path, let holder):
       let who =
-        holder.map { ", held by \($0.command) (pid \($0.pid))" } ?? " (held by another program)"
+        holder.map { ", held by \($0.command), pid \($0.pid)" } ?? ", held by another program"
       return LocateError(.busy, path, "busy" + who, remedy: StateText.busyRemedy(holder))
     case .unavailable(let path):
       return noReceiver(path ?? source.deviceLabel)

@@ -1,22 +1,39 @@
 // CONTRACT — Apple's enums and constants. The service work owns this file.
 import Foundation
 
-/// Whether the app may use location services (here: may we use this receiver).
-public enum CLAuthorizationStatus: Int32, Sendable {
-  /// Not opened yet.
+/// Whether the app may use location services; here, whether we may use this receiver.
+///
+/// How a receiver's state maps to a status (see ``LocationPolicy``):
+/// - `notDetermined`: not opened yet, or open but no NMEA sentence seen yet.
+/// - `authorizedAlways` / `authorizedWhenInUse`: open and talking NMEA.
+/// - `denied`: the OS refused access (EACCES/EPERM; the error names the group to join), or no
+///   receiver exists at all (then ``CLLocationManager/locationServicesEnabled()`` is false, as
+///   Apple reports services disabled globally).
+/// - `restricted`: another program holds the receiver (gpsd, ModemManager, another locate).
+public enum CLAuthorizationStatus: Int32, Sendable, Hashable {
+  /// Not opened yet, or no NMEA seen yet.
   case notDetermined = 0
   /// Another program holds the receiver.
   case restricted = 1
-  /// The OS refused access.
+  /// The OS refused access, or no receiver exists.
   case denied = 2
   /// Open and talking NMEA.
   case authorizedAlways = 3
-  /// Open and talking NMEA (the same as `authorizedAlways` on Linux).
+  /// Open and talking NMEA, after ``CLLocationManager/requestWhenInUseAuthorization()``.
   case authorizedWhenInUse = 4
 }
 
-/// What kind of movement to expect (sets the pause thresholds).
-public enum CLActivityType: Int, Sendable {
+/// Whether full accuracy is available: always full on a serial receiver.
+public enum CLAccuracyAuthorization: Int, Sendable, Hashable {
+  /// Full accuracy.
+  case fullAccuracy = 0
+  /// Reduced accuracy (never reported here).
+  case reducedAccuracy = 1
+}
+
+/// What kind of movement to expect; sets the automatic-pause thresholds (see
+/// ``PauseThresholds``).
+public enum CLActivityType: Int, Sendable, Hashable {
   /// Unknown.
   case other = 1
   /// Driving.
@@ -29,46 +46,18 @@ public enum CLActivityType: Int, Sendable {
   case airborne = 5
 }
 
-/// Core Location's errors.
-public struct CLError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Apple's error codes (the ones that apply to a serial receiver, with Apple's values).
-  public enum Code: Int, Sendable {
-    /// No fix yet (or not before the timeout).
-    case locationUnknown = 0
-    /// Access denied (permissions, or the receiver is held elsewhere).
-    case denied = 1
-    /// Network (TCP/gpsd source) failed.
-    case network = 2
-    /// Heading unavailable.
-    case headingFailure = 3
-    /// Updates deferred failed.
-    case deferredFailed = 11
-    /// Location unavailable because services are disabled (no receiver).
-    case promptDeclined = 18
-  }
-
-  /// The code.
-  public var code: Code
-  /// A one-line explanation with the remedy, when known.
-  public var reason: String?
-
-  /// Makes an error.
-  public init(_ code: Code, reason: String? = nil) {
-    self.code = code
-    self.reason = reason
-  }
-
-  /// The reason, or the code's name.
-  public var description: String { reason ?? "\(code)" }
-}
-
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The largest distance, Core Location's name.
 public let CLLocationDistanceMax: CLLocationDistance = .greatestFiniteMagnitude
 
-/// The desired-accuracy constants, with Apple's values.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The largest time interval, Core Location's name.
+public let CLTimeIntervalMax: TimeInterval = .greatestFiniteMagnitude
+
+/// The desired-accuracy constants, with Apple's values: the best the receiver gives, meant for
+/// navigation (−2).
 public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
-/// Best available.
+/// Best available (−1): any valid fix is accurate enough.
 public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
 /// Ten metres.
 public let kCLLocationAccuracyNearestTenMeters: CLLocationAccuracy = 10
@@ -80,5 +69,9 @@ public let kCLLocationAccuracyKilometer: CLLocationAccuracy = 1000
 public let kCLLocationAccuracyThreeKilometers: CLLocationAccuracy = 3000
 /// Reduced accuracy (Apple's value).
 public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
-/// No distance filter.
+/// No distance filter (−1): every fix is delivered.
 public let kCLDistanceFilterNone: CLLocationDistance = -1
+/// No heading filter (−1).
+public let kCLHeadingFilterNone: CLLocationDegrees = -1
+/// Core Location's error domain, as `NSError` sees a ``CLError``.
+public let kCLErrorDomain = "kCLErrorDomain"

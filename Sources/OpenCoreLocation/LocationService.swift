@@ -1,89 +1,149 @@
-// CONTRACT STUB — the high-level service the CLI commands share. The service work implements
-// it (on top of fix assembly and CLLocationManager's policies), keeping this shape.
+// CONTRACT — the high-level service the CLI commands share. The service work owns this file.
 import Foundation
 import NMEA
 import Receivers
-
-/// What the commands ask of the service.
-public struct LocationServiceOptions: Sendable {
-  /// Where the bytes come from.
-  public var source: ReceiverSource
-  /// Checksum policy for the NMEA framer.
-  public var checksumPolicy: ChecksumPolicy = .strict
-  /// Oldest fix handed out as current, seconds (default 5).
-  public var maximumAge: Double = 5
-  /// Desired horizontal accuracy in metres (`kCLLocationAccuracyBest` = −1 accepts any fix).
-  public var desiredAccuracy: Double = -1
-  /// Minimum geodesic distance from the last delivered fix, metres (−1 = none).
-  public var distanceFilter: Double = -1
-  /// Activity type (sets the pause thresholds).
-  public var activityType: CLActivityType = .other
-  /// Whether updates pause automatically while stationary.
-  public var pausesAutomatically = true
-  /// Reader options (reconnect, silence timeout).
-  public var receiverOptions = ReceiverOptions()
-
-  /// Options for a source, the rest at their defaults.
-  public init(source: ReceiverSource) { self.source = source }
-}
-
-/// Progress while waiting for a first fix.
-public struct FixProgress: Sendable, Hashable {
-  /// Satellites in view across all constellations.
-  public var satellitesInView: Int
-  /// Satellites used in the solution.
-  public var satellitesUsed: Int
-  /// Best signal-to-noise ratio in dB-Hz, if any satellite is tracked.
-  public var bestSNR: Double?
-  /// Seconds since the request started (on the stream's clock).
-  public var elapsed: Double
-
-  /// Makes a progress report.
-  public init(satellitesInView: Int, satellitesUsed: Int, bestSNR: Double?, elapsed: Double) {
-    self.satellitesInView = satellitesInView
-    self.satellitesUsed = satellitesUsed
-    self.bestSNR = bestSNR
-    self.elapsed = elapsed
-  }
-}
-
-/// One item of the service's update stream.
-public enum LocationServiceEvent: Sendable {
-  /// A fix that passed every policy.
-  case location(CLLocation)
-  /// The sky view of the epoch just completed.
-  case sky(GNSSSkyView)
-  /// Authorization changed (with the device state behind it).
-  case authorization(CLAuthorizationStatus, DeviceState)
-  /// The device state changed without changing authorization (silent, talking again).
-  case device(DeviceState)
-  /// Waiting for a (better) fix.
-  case progress(FixProgress)
-  /// Updates paused (stationary) or resumed (moving again).
-  case paused(Bool)
-  /// The last fix is older than the maximum age (a silent receiver).
-  case stale(CLLocation, age: Double)
-}
+import Synchronization
 
 /// The service between a receiver and every command: fix assembly plus Core Location's
-/// policies, reading one source.
+/// policies (``LocationPolicy``), reading one source.
+///
+/// Each request opens the source, and closes it when done: ``currentLocation(timeout:progress:)``
+/// when it returns, ``updates()`` when its consumer stops iterating.
 public final class LocationService: @unchecked Sendable {
   /// The options it was made with.
   public let options: LocationServiceOptions
+  let clock: any LocationClock
+  let input: SessionInput
+  let isReplay: Bool
+  /// Called with each session the service opens (tests feed bytes through it).
+  let onSession: (@Sendable (LocationSession) -> Void)?
+  private let status = Mutex(CLAuthorizationStatus.notDetermined)
 
   /// Prepares a service; nothing is opened until a request.
-  public init(options: LocationServiceOptions) { self.options = options }
+  public convenience init(options: LocationServiceOptions) {
+    self.init(
+      options: options, input: .receiver(options.source, options.receiverOptions),
+      isReplay: !options.source.isLive, clock: SystemClock())
+  }
 
-  /// One fresh fix at least as good as `desiredAccuracy`, within `timeout` seconds; progress
-  /// events go to `progress` meanwhile.
+  /// A service over any input and clock (tests use ``SessionInput/manual`` and ``ManualClock``).
+  init(
+    options: LocationServiceOptions, input: SessionInput, isReplay: Bool,
+    clock: any LocationClock, onSession: (@Sendable (LocationSession) -> Void)? = nil
+  ) {
+    self.options = options
+    self.input = input
+    self.isReplay = isReplay
+    self.clock = clock
+    self.onSession = onSession
+  }
+
+  /// The authorization the last request saw (``CLAuthorizationStatus/notDetermined`` before any).
+  public var authorizationStatus: CLAuthorizationStatus { status.withLock { $0 } }
+
+  /// One fresh fix at least as good as `options.desiredAccuracy`, within `timeout` seconds
+  /// (on the stream's clock for a replay); progress, authorization and device events go to
+  /// `progress` meanwhile, on the reader's thread.
+  ///
+  /// Nothing received before the call is returned (see ``LocationPolicy``).
+  /// - Throws: ``CLError`` whose ``CLError/detail`` says why: `noReceiver`, `permissionDenied`,
+  ///   `busy` or `sourceFailed` at once; `noFix`, `notAccurateEnough`, `receiverSilent` or
+  ///   `receiverLost` at the timeout; `inputEnded` when a replay ends first; `cancelled` when
+  ///   the task is cancelled.
   public func currentLocation(
     timeout: Double, progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
   ) async throws(CLError) -> CLLocation {
-    throw CLError(.locationUnknown)
+    let outcome = OneShotOutcome()
+    let session = makeSession(wantsSky: false) { batch in
+      for event in batch {
+        switch event {
+        case .oneShotFix(let location): outcome.complete(.success(location))
+        case .oneShotTimeout(_, let error), .oneShotFailed(let error):
+          outcome.complete(.failure(error))
+        case .authorization(let value, let state):
+          self.status.withLock { $0 = value }
+          progress(.authorization(value, state))
+        default:
+          if let translated = Self.translate(event) { progress(translated) }
+        }
+      }
+    }
+    session.configure {
+      $0.startOneShot(timeout: timeout, desiredAccuracy: options.desiredAccuracy)
+    }
+    defer { session.stop() }
+    try session.start()
+    return try await outcome.value()
   }
 
-  /// A filtered stream of updates until the source ends or the consumer stops iterating.
+  /// A filtered stream of updates — locations that passed every policy, sky views,
+  /// authorization and device changes, progress while waiting, pauses and staleness — until a
+  /// replay ends or the consumer stops iterating. A live source that cannot reconnect ends the
+  /// stream with ``CLError`` `receiverLost`; one that cannot be opened ends it at once with the
+  /// reason. A replay is read no faster than the consumer takes its events.
   public func updates() -> AsyncThrowingStream<LocationServiceEvent, any Error> {
-    AsyncThrowingStream { $0.finish(throwing: CLError(.locationUnknown)) }
+    let channel = EventChannel<LocationServiceEvent>(
+      limit: isReplay ? LocationPolicy.replayQueueLimit : nil)
+    let replay = isReplay
+    let session = makeSession(wantsSky: true) { batch in
+      var translated: [LocationServiceEvent] = []
+      translated.reserveCapacity(batch.count)
+      var end: CLError? = nil
+      for event in batch {
+        if case .authorization(let value, _) = event { self.status.withLock { $0 = value } }
+        if case .ended(let error) = event { end = error }
+        if let item = Self.translate(event) { translated.append(item) }
+      }
+      channel.send(translated)
+      if let end { channel.finish(throwing: replay ? nil : end) }
+    }
+    let filter = DeliveryFilter(
+      distanceFilter: options.distanceFilter, desiredAccuracy: options.desiredAccuracy,
+      filtersAccuracy: true, pausesAutomatically: options.pausesAutomatically,
+      activityType: options.activityType)
+    session.configure { $0.startUpdates(filter) }
+    let consumer = UpdatesConsumer(channel: channel, session: session)
+    return AsyncThrowingStream(unfolding: { try await consumer.next() })
+  }
+
+  private func makeSession(
+    wantsSky: Bool, sink: @escaping @Sendable ([PipelineEvent]) -> Void
+  ) -> LocationSession {
+    var config = PipelineConfig(isReplay: isReplay, device: Self.deviceName(input))
+    config.maximumAge = options.maximumAge
+    config.wantsSky = wantsSky
+    config.timestamps = options.replayTimestamps
+    let session = LocationSession(
+      input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
+      sink: sink)
+    onSession?(session)
+    return session
+  }
+
+  /// The name put in `GNSSFixInfo.device`.
+  static func deviceName(_ input: SessionInput) -> String? {
+    guard case .receiver(let source, _) = input else { return nil }
+    switch source {
+    case .device(let path, _): return path
+    case .discover: return ProcessInfo.processInfo.environment["LOCATE_DEVICE"]
+    case .file(let path, _): return path
+    case .standardInput: return "-"
+    case .tcp(let host, let port): return "tcp://\(host):\(port)"
+    case .gpsd(let host, let port): return "gpsd://\(host):\(port)"
+    }
+  }
+
+  /// The public form of a pipeline event, if it has one.
+  static func translate(_ event: PipelineEvent) -> LocationServiceEvent? {
+    switch event {
+    case .location(let location): return .location(location)
+    case .sky(let sky): return .sky(sky)
+    case .authorization(let status, let state): return .authorization(status, state)
+    case .device(let state): return .device(state)
+    case .progress(let progress): return .progress(progress)
+    case .paused(let paused, _): return .paused(paused)
+    case .stale(let location, let age): return .stale(location, age: age)
+    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended: return nil
+    }
   }
 }

@@ -87,6 +87,10 @@ public enum DeviceDiscovery {
     } catch {
       return stateForError(error, path: path, roots: roots)
     }
+    if let other = DeviceHolders.others(path, procRoot: roots.proc).first {
+      descriptor.close()
+      return .busy(path: path, holder: other)
+    }
     do throws(Errno) {
       try descriptor.lockExclusively()
       if try descriptor.isTerminalExclusive() { throw Errno.busy }

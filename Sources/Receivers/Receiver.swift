@@ -115,6 +115,11 @@ public final class Receiver: @unchecked Sendable {
     running.withLock { $0?.context.threadID.load(ordering: .relaxed) }
   }
 
+  /// The reader's wake-up pipe descriptors while running (for leak tests).
+  var wakerDescriptors: [FileDescriptor] {
+    running.withLock { $0?.context.waker.descriptors ?? [] }
+  }
+
   private func makeDriver() throws(ReceiverError) -> any SourceDriver {
     switch source {
     case .device(let path, let baud):

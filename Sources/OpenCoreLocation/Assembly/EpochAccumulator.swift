@@ -1,0 +1,209 @@
+import NMEA
+
+/// Knots to metres per second: 1852 m / 3600 s (≈ 0.514444).
+let metresPerSecondPerKnot = 1852.0 / 3600.0
+
+/// What the sentences of the epoch in progress said so far (inline value type; no heap).
+///
+/// Merge rules: the last valid position, altitude, speed and course win (as in gpsd); the date
+/// comes from RMC or ZDA; mode and DOPs from GSA (HDOP also from GGA/GNS); errors from GST whose
+/// time matches; any explicit "not valid" (status `V`, quality 0, mode `N`, GSA mode 1) voids the
+/// epoch.
+struct EpochAccumulator {
+  var time: UTCTime
+  var date: NMEADate?
+  var startedAt: Int64
+  var lastAt: Int64
+  var startRead: Int
+
+  var latitude: Double?
+  var longitude: Double?
+  var altitudeMSL: Double?
+  var geoidSeparation: Double?
+  var speed: Double?
+  var course: Double?
+  var magneticVariation: Double?
+  var gsaMode: GSAFixMode?
+  var pdop: Double?
+  var gsaHDOP: Double?
+  var vdop: Double?
+  var fixHDOP: Double?
+  var satellitesUsed: Int?
+  var latitudeError: Double?
+  var longitudeError: Double?
+  var altitudeError: Double?
+  var dgpsAge: Double?
+  var dgpsStation: Int?
+  var qualityStatus: GNSSFixStatus?
+  var modeStatus: GNSSFixStatus?
+  var simulated = false
+  var voidReason: VoidReason?
+
+  /// Key of the last fix-bearing sentence merged.
+  var lastKey: CycleKey?
+  /// Whether the epoch was reported, and on which key.
+  var reportedOn: CycleKey?
+  /// Whether fix data arrived after the report.
+  var dataAfterReport = false
+  var ordinals = OrdinalCounter()
+
+  init(time: UTCTime, at: Int64, read: Int) {
+    self.time = time
+    startedAt = at
+    lastAt = at
+    startRead = read
+  }
+
+  mutating func invalidate(_ reason: VoidReason) {
+    if voidReason == nil { voidReason = reason }
+  }
+
+  mutating func position(_ latitude: Double?, _ longitude: Double?) {
+    guard let latitude, let longitude else { return }
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  mutating func faa(_ mode: FAAMode?) {
+    guard let mode else { return }
+    switch mode {
+    case .notValid: invalidate(.modeNotValid)
+    case .simulator: simulated = true
+    default: if let status = Self.status(of: mode) { modeStatus = Self.better(modeStatus, status) }
+    }
+  }
+
+  mutating func merge(_ rmc: RMC) {
+    // A void RMC's date is not trusted: some receivers send garbage dates while searching.
+    if rmc.status != .valid {
+      invalidate(.statusVoid)
+      return
+    }
+    if let date = rmc.date { self.date = date }
+    faa(rmc.mode)
+    position(rmc.latitude, rmc.longitude)
+    if let knots = rmc.speedKnots { speed = knots * metresPerSecondPerKnot }
+    if let course = rmc.course { self.course = course }
+    if let variation = rmc.magneticVariation { magneticVariation = variation }
+  }
+
+  mutating func merge(_ gga: GGA) {
+    guard let quality = gga.quality else { return }  // empty quality: no opinion
+    switch quality {
+    case .invalid:
+      invalidate(.qualityZero)
+      return
+    case .simulator: simulated = true
+    default: break
+    }
+    qualityStatus = Self.status(of: quality)
+    position(gga.latitude, gga.longitude)
+    if let altitude = gga.altitudeMSL { altitudeMSL = altitude }
+    if let separation = gga.geoidSeparation { geoidSeparation = separation }
+    if let hdop = gga.hdop { fixHDOP = hdop }
+    if let used = gga.satellitesUsed { satellitesUsed = used }
+    if let age = gga.dgpsAge { dgpsAge = age }
+    if let station = gga.dgpsStation { dgpsStation = station }
+  }
+
+  mutating func merge(_ gll: GLL) {
+    if gll.status != .valid {
+      invalidate(.statusVoid)
+      return
+    }
+    faa(gll.mode)
+    position(gll.latitude, gll.longitude)
+  }
+
+  mutating func merge(_ gns: GNS) {
+    var best: GNSSFixStatus? = nil
+    var anyValid = false
+    for index in gns.modes.indices {
+      let mode = gns.modes[index]
+      if mode == .notValid { continue }
+      anyValid = true
+      if mode == .simulator { simulated = true }
+      if let status = Self.status(of: mode) { best = Self.better(best, status) }
+    }
+    guard anyValid else {
+      invalidate(.modeNotValid)
+      return
+    }
+    if let best { modeStatus = Self.better(modeStatus, best) }
+    position(gns.latitude, gns.longitude)
+    if let altitude = gns.altitudeMSL { altitudeMSL = altitude }
+    if let separation = gns.geoidSeparation { geoidSeparation = separation }
+    if let hdop = gns.hdop { fixHDOP = hdop }
+    if let used = gns.satellitesUsed { satellitesUsed = used }
+    if let age = gns.dgpsAge { dgpsAge = age }
+    if let station = gns.dgpsStation { dgpsStation = station }
+  }
+
+  mutating func merge(_ vtg: VTG) {
+    if vtg.mode == .notValid { return }
+    if let knots = vtg.speedKnots {
+      speed = knots * metresPerSecondPerKnot
+    } else if let kmh = vtg.speedKmh {
+      speed = kmh / 3.6
+    }
+    if let course = vtg.courseTrue { self.course = course }
+  }
+
+  mutating func merge(_ gsa: GSA) {
+    if let mode = gsa.fixMode, mode.rawValue > (gsaMode?.rawValue ?? 0) { gsaMode = mode }
+    if let pdop = gsa.pdop { self.pdop = pdop }
+    if let hdop = gsa.hdop { gsaHDOP = hdop }
+    if let vdop = gsa.vdop { self.vdop = vdop }
+  }
+
+  mutating func merge(_ gst: GST) {
+    if let error = gst.latitudeError { latitudeError = error }
+    if let error = gst.longitudeError { longitudeError = error }
+    if let error = gst.altitudeError { altitudeError = error }
+  }
+
+  /// The fix status an FAA mode letter stands for.
+  static func status(of mode: FAAMode) -> GNSSFixStatus? {
+    switch mode {
+    case .autonomous: return .gps
+    case .differential, .precise: return .dgps
+    case .estimated: return .deadReckoning
+    case .floatRTK: return .rtkFloat
+    case .rtk: return .rtkFixed
+    case .simulator: return .simulated
+    case .manual: return .timeOnly
+    case .notValid, .other: return nil
+    }
+  }
+
+  /// The fix status a GGA quality stands for.
+  static func status(of quality: GGAQuality) -> GNSSFixStatus {
+    switch quality {
+    case .invalid, .gps, .other: return .gps
+    case .differential: return .dgps
+    case .pps: return .pps
+    case .rtkFixed: return .rtkFixed
+    case .rtkFloat: return .rtkFloat
+    case .estimated: return .deadReckoning
+    case .manual: return .timeOnly
+    case .simulator: return .simulated
+    }
+  }
+
+  /// The more precise of two statuses (RTK fixed > RTK float > DGPS > PPS > GPS > the rest).
+  static func better(_ a: GNSSFixStatus?, _ b: GNSSFixStatus) -> GNSSFixStatus {
+    guard let a else { return b }
+    return rank(a) >= rank(b) ? a : b
+  }
+
+  static func rank(_ status: GNSSFixStatus) -> Int {
+    switch status {
+    case .rtkFixed: return 6
+    case .rtkFloat: return 5
+    case .dgps: return 4
+    case .pps: return 3
+    case .gps: return 2
+    default: return 1
+    }
+  }
+}

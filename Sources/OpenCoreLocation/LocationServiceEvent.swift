@@ -1,0 +1,41 @@
+// CONTRACT — the events of the location service. The service work owns this file.
+import Foundation
+import Receivers
+
+/// Progress while waiting for a first fix.
+public struct FixProgress: Sendable, Hashable {
+  /// Satellites in view across all constellations.
+  public var satellitesInView: Int
+  /// Satellites used in the solution.
+  public var satellitesUsed: Int
+  /// Best signal-to-noise ratio in dB-Hz, if any satellite is tracked.
+  public var bestSNR: Double?
+  /// Seconds since the request started (on the stream's clock).
+  public var elapsed: Double
+
+  /// Makes a progress report.
+  public init(satellitesInView: Int, satellitesUsed: Int, bestSNR: Double?, elapsed: Double) {
+    self.satellitesInView = satellitesInView
+    self.satellitesUsed = satellitesUsed
+    self.bestSNR = bestSNR
+    self.elapsed = elapsed
+  }
+}
+
+/// One item of the service's update stream.
+public enum LocationServiceEvent: Sendable {
+  /// A fix that passed every policy.
+  case location(CLLocation)
+  /// The sky view of the epoch just completed.
+  case sky(GNSSSkyView)
+  /// Authorization changed (with the device state behind it).
+  case authorization(CLAuthorizationStatus, DeviceState)
+  /// The device state changed without changing authorization (silent, talking again).
+  case device(DeviceState)
+  /// Waiting for a (better) fix.
+  case progress(FixProgress)
+  /// Updates paused (stationary) or resumed (moving again).
+  case paused(Bool)
+  /// The last fix is older than the maximum age (a silent receiver).
+  case stale(CLLocation, age: Double)
+}

@@ -1,0 +1,32 @@
+// CONTRACT — what the commands ask of the location service. The service work owns this file.
+import NMEA
+import Receivers
+
+/// What the commands ask of the service.
+public struct LocationServiceOptions: Sendable {
+  /// Where the bytes come from.
+  public var source: ReceiverSource
+  /// Checksum policy for the NMEA framer.
+  public var checksumPolicy: ChecksumPolicy = .strict
+  /// Oldest fix handed out as current, seconds (default ``LocationPolicy/defaultMaximumAge``,
+  /// 5 s).
+  public var maximumAge: Double = LocationPolicy.defaultMaximumAge
+  /// Desired horizontal accuracy in metres (`kCLLocationAccuracyBest` = −1 accepts any fix).
+  /// ``LocationService/currentLocation(timeout:progress:)`` waits for a fix this good;
+  /// ``LocationService/updates()`` holds back fixes less accurate (reporting progress instead).
+  public var desiredAccuracy: Double = kCLLocationAccuracyBest
+  /// Minimum geodesic distance from the last delivered fix, metres (`kCLDistanceFilterNone` =
+  /// −1: none).
+  public var distanceFilter: Double = kCLDistanceFilterNone
+  /// Activity type (sets the pause thresholds, ``PauseThresholds``).
+  public var activityType: CLActivityType = .other
+  /// Whether updates pause automatically while stationary.
+  public var pausesAutomatically = true
+  /// Reader options (reconnect, silence timeout).
+  public var receiverOptions = ReceiverOptions()
+  /// How a replay's timestamps are stamped (default: as recorded).
+  public var replayTimestamps: ReplayTimestamps = .asRecorded
+
+  /// Options for a source, the rest at their defaults.
+  public init(source: ReceiverSource) { self.source = source }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import NMEA
+import Receivers
+import Synchronization
+
+/// Core Location's manager, over a serial GNSS receiver (or a capture, or a network stream).
+///
+/// Apple's names, defaults and sentinels: `desiredAccuracy` = `kCLLocationAccuracyBest`,
+/// `distanceFilter` = `kCLDistanceFilterNone`, `activityType` = `.other`,
+/// `pausesLocationUpdatesAutomatically` = true. The policies and their numbers are in
+/// ``LocationPolicy``, ``PauseThresholds`` and ``ErrorModel``.
+///
+/// - The receiver is opened by the first of ``requestWhenInUseAuthorization()``,
+///   ``requestAlwaysAuthorization()``, ``startUpdatingLocation()`` or ``requestLocation()``,
+///   and closed by ``stopUpdatingLocation()`` once no request is pending (or when the manager
+///   goes away). Opening it decides the authorization (see ``CLAuthorizationStatus``).
+/// - Delegate methods run on ``delegateQueue``, the main queue by default: in an app with a run
+///   loop, in an `async` `@main` program, or after `dispatchMain()`, the main queue runs. A
+///   program whose main thread blocks must set another queue.
+/// - As on Apple's platforms, `desiredAccuracy` does not hold back updates; it is what
+///   ``requestLocation()`` waits for (up to ``LocationPolicy/requestLocationTimeout``, then it
+///   delivers the best fix it has, or fails with `locationUnknown`).
+open class CLLocationManager: NSObject, @unchecked Sendable {
+  private struct State {
+    var session: LocationSession?
+    var updating = false
+    var significantOnly = false
+    var oneShotPending = false
+    var location: CLLocation?
+    var status: CLAuthorizationStatus = .notDetermined
+    var requested: CLAuthorizationStatus = .authorizedAlways
+  }
+
+  private static let lastStatus = Mutex(CLAuthorizationStatus.notDetermined)
+  private let state = Mutex(State())
+  let input: SessionInput
+  let isReplay: Bool
+  let clock: any LocationClock
+  let checksumPolicy: ChecksumPolicy
+  let replayTimestamps: ReplayTimestamps
+
+  /// Receives the manager's events, on ``delegateQueue``.
+  open weak var delegate: (any CLLocationManagerDelegate)? {
+    didSet {
+      // Apple calls this when the manager is created: here, when a delegate is set.
+      if delegate != nil {
+        delegateQueue.async { [self] in delegate?.locationManagerDidChangeAuthorization(self) }
+      }
+    }
+  }
+  /// Where delegate methods run (Linux extension; default: the main queue).
+  open var delegateQueue: DispatchQueue = .main
+  /// The accuracy ``requestLocation()`` waits for, metres (default `kCLLocationAccuracyBest`).
+  open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+  /// Minimum geodesic distance from the last delivered fix, metres (default
+  /// `kCLDistanceFilterNone`).
+  open var distanceFilter: CLLocationDistance = kCLDistanceFilterNone {
+    didSet { reconfigure() }
+  }
+  /// The kind of movement, which sets the pause thresholds (default `.other`).
+  open var activityType: CLActivityType = .other { didSet { reconfigure() } }
+  /// Whether updates pause while stationary (default true).
+  open var pausesLocationUpdatesAutomatically = true { didSet { reconfigure() } }
+  /// Accepted for compatibility; a command-line program is never suspended.
+  open var allowsBackgroundLocationUpdates = false
+  /// Accepted for compatibility.
+  open var showsBackgroundLocationIndicator = false
+  /// Oldest fix handed out as current, seconds (Linux extension; default 5).
+  open var maximumAge: Double = LocationPolicy.defaultMaximumAge
+
+  /// A manager for the receiver the command line would pick: `$LOCATE_DEVICE`, else the first
+  /// one discovery finds (``ReceiverSource/discover(baud:)`` with automatic baud rate).
+  public override convenience init() {
+    self.init(source: .discover(baud: .auto))
+  }
+
+  /// A manager for an explicit source: a device, a capture file, standard input, TCP or gpsd.
+  /// A replay's timestamps start at the current time unless `replayTimestamps` is
+  /// ``ReplayTimestamps/asRecorded``.
+  public init(
+    source: ReceiverSource, options: ReceiverOptions = ReceiverOptions(),
+    checksumPolicy: ChecksumPolicy = .strict, replayTimestamps: ReplayTimestamps = .startingNow
+  ) {
+    input = .receiver(source, options)
+    isReplay = !source.isLive
+    clock = SystemClock()
+    self.checksumPolicy = checksumPolicy
+    self.replayTimestamps = replayTimestamps
+    super.init()
+  }
+
+  /// A manager over any input and clock (tests).
+  init(
+    input: SessionInput, isReplay: Bool, clock: any LocationClock,
+    replayTimestamps: ReplayTimestamps = .startingNow
+  ) {
+    self.input = input
+    self.isReplay = isReplay
+    self.clock = clock
+    checksumPolicy = .strict
+    self.replayTimestamps = replayTimestamps
+    super.init()
+  }
+
+  deinit { state.withLock { $0.session }?.stop() }
+
+  /// The most recent location delivered, if any.
+  open var location: CLLocation? { state.withLock { $0.location } }
+  /// Whether this manager may use its receiver (see ``CLAuthorizationStatus``).
+  open var authorizationStatus: CLAuthorizationStatus { state.withLock { $0.status } }
+  /// Always full accuracy.
+  open var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
+
+  /// The status most recently seen by any manager (Apple's older class method).
+  open class func authorizationStatus() -> CLAuthorizationStatus { lastStatus.withLock { $0 } }
+
+  /// Whether a receiver exists: `$LOCATE_DEVICE` names an existing path, or discovery finds
+  /// one.
+  open class func locationServicesEnabled() -> Bool {
+    if let path = ProcessInfo.processInfo.environment["LOCATE_DEVICE"], !path.isEmpty {
+      return FileManager.default.fileExists(atPath: path)
+    }
+    return !DeviceDiscovery.list().isEmpty
+  }
+
+  /// A serial receiver has no compass.
+  open class func headingAvailable() -> Bool { false }
+  /// Significant-change monitoring is a 500 m distance filter here.
+  open class func significantLocationChangeMonitoringAvailable() -> Bool { true }
+
+  /// Asks to use the receiver while in use: opens it; authorized means
+  /// ``CLAuthorizationStatus/authorizedWhenInUse``.
+  open func requestWhenInUseAuthorization() { requestAuthorization(.authorizedWhenInUse) }
+  /// Asks to use the receiver always: opens it; authorized means
+  /// ``CLAuthorizationStatus/authorizedAlways``.
+  open func requestAlwaysAuthorization() { requestAuthorization(.authorizedAlways) }
+
+  /// Starts delivering every current fix that passes the distance filter and pause rule.
+  open func startUpdatingLocation() { startUpdates(significantOnly: false) }
+
+  /// Stops updates; closes the receiver unless ``requestLocation()`` is pending.
+  open func stopUpdatingLocation() {
+    let session = state.withLock { state -> LocationSession? in
+      state.updating = false
+      return state.session
+    }
+    session?.configure { $0.delivery = nil }
+    closeIfIdle()
+  }
+
+  /// Delivers one fresh fix as accurate as `desiredAccuracy` (see the class discussion).
+  open func requestLocation() {
+    state.withLock { $0.oneShotPending = true }
+    let accuracy = desiredAccuracy
+    ensureSession()?.configure {
+      $0.startOneShot(timeout: LocationPolicy.requestLocationTimeout, desiredAccuracy: accuracy)
+    }
+  }
+
+  /// Starts updates with a 500 m distance filter and no pause.
+  open func startMonitoringSignificantLocationChanges() { startUpdates(significantOnly: true) }
+  /// Stops significant-change monitoring.
+  open func stopMonitoringSignificantLocationChanges() { stopUpdatingLocation() }
+
+  /// Fails with `headingFailure`: a serial receiver has no compass.
+  open func startUpdatingHeading() {
+    delegateQueue.async { [self] in
+      delegate?.locationManager(self, didFailWithError: CLError(.headingFailure))
+    }
+  }
+  /// Does nothing.
+  open func stopUpdatingHeading() {}
+
+  private func requestAuthorization(_ wanted: CLAuthorizationStatus) {
+    state.withLock { $0.requested = wanted }
+    ensureSession()?.configure { $0.requestAuthorization(wanted) }
+  }
+
+  private func startUpdates(significantOnly: Bool) {
+    state.withLock {
+      $0.updating = true
+      $0.significantOnly = significantOnly
+    }
+    let filter = makeFilter()
+    ensureSession()?.configure { $0.startUpdates(filter) }
+  }
+
+  private func makeFilter() -> DeliveryFilter {
+    let significant = state.withLock { $0.significantOnly }
+    return DeliveryFilter(
+      distanceFilter: significant ? max(500, distanceFilter) : distanceFilter,
+      desiredAccuracy: desiredAccuracy, filtersAccuracy: false,
+      pausesAutomatically: significant ? false : pausesLocationUpdatesAutomatically,
+      activityType: activityType)
+  }
+
+  private func reconfigure() {
+    let (session, updating) = state.withLock { ($0.session, $0.updating) }
+    guard updating, let session else { return }
+    let filter = makeFilter()
+    session.configure { pipeline in
+      pipeline.delivery?.distanceFilter = filter.distanceFilter
+      pipeline.delivery?.pausesAutomatically = filter.pausesAutomatically
+      pipeline.delivery?.pause.thresholds = filter.pause.thresholds
+    }
+  }
+
+  @discardableResult
+  private func ensureSession() -> LocationSession? {
+    if let session = state.withLock({ $0.session }) { return session }
+    var config = PipelineConfig(isReplay: isReplay, device: LocationService.deviceName(input))
+    config.maximumAge = maximumAge
+    config.timestamps = replayTimestamps
+    let session = LocationSession(
+      input: input, config: config, checksumPolicy: checksumPolicy, clock: clock
+    ) { [weak self] batch in self?.receive(batch) }
+    let wanted = state.withLock { $0.requested }
+    session.configure { $0.authorization.granted = wanted }
+    state.withLock { $0.session = session }
+    do {
+      try session.start()
+    } catch {
+      let report = state.withLock { state -> Bool in
+        state.session = nil
+        defer { state.oneShotPending = false }
+        return state.updating || state.oneShotPending
+      }
+      session.stop()
+      if report {
+        delegateQueue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
+      }
+      return nil
+    }
+    return session
+  }
+
+  private func closeIfIdle() {
+    let session = state.withLock { state -> LocationSession? in
+      guard !state.updating && !state.oneShotPending else { return nil }
+      defer { state.session = nil }
+      return state.session
+    }
+    session?.stop()
+  }
+
+  /// From the reader's thread: hands the batch to the delegate queue.
+  private func receive(_ batch: [PipelineEvent]) {
+    delegateQueue.async { [self] in dispatch(batch) }
+  }
+
+  /// On the delegate queue: updates the state and calls the delegate, in order.
+  private func dispatch(_ batch: [PipelineEvent]) {
+    var locations: [CLLocation] = []
+    func flush() {
+      guard let last = locations.last else { return }
+      state.withLock { $0.location = last }
+      delegate?.locationManager(self, didUpdateLocations: locations)
+      locations.removeAll()
+    }
+    func fail(_ error: CLError) {
+      flush()
+      delegate?.locationManager(self, didFailWithError: error)
+    }
+    for event in batch {
+      switch event {
+      case .location(let location):
+        locations.append(location)
+      case .oneShotFix(let location):
+        locations.append(location)
+        finishOneShot()
+      case .oneShotTimeout(let best, let error):
+        finishOneShot()
+        if let best { locations.append(best) } else { fail(error) }
+      case .oneShotFailed(let error):
+        let updating = finishOneShot()
+        if !updating { fail(error) }
+      case .authorization(let status, let device):
+        flush()
+        let running = state.withLock { state -> Bool in
+          state.status = status
+          return state.updating && state.session != nil
+        }
+        Self.lastStatus.withLock { $0 = status }
+        delegate?.locationManagerDidChangeAuthorization(self)
+        delegate?.locationManager(self, didChangeAuthorization: status)
+        if running, let error = CLError.failure(for: device) { fail(error) }
+      case .device(let device):
+        if state.withLock({ $0.updating }), let error = CLError.failure(for: device) { fail(error) }
+      case .paused(let paused, _):
+        flush()
+        if paused {
+          delegate?.locationManagerDidPauseLocationUpdates(self)
+        } else {
+          delegate?.locationManagerDidResumeLocationUpdates(self)
+        }
+      case .ended(let error):
+        if state.withLock({ $0.updating }) { fail(error) }
+      case .progress, .sky, .stale:
+        break
+      }
+    }
+    flush()
+  }
+
+  /// Marks the one-shot request done; returns whether updates continue.
+  @discardableResult
+  private func finishOneShot() -> Bool {
+    let updating = state.withLock { state -> Bool in
+      state.oneShotPending = false
+      return state.updating
+    }
+    if !updating { closeIfIdle() }
+    return updating
+  }
+}
+
+extension CLError {
+  /// The failure a device state means for a client that wants updates, if it is one.
+  static func failure(for state: DeviceState) -> CLError? {
+    switch state {
+    case .denied(let path, let group): return CLError(.permissionDenied(path: path, group: group))
+    case .busy(let path, let holder): return CLError(.busy(path: path, holder: holder))
+    case .unavailable(let path): return CLError(.noReceiver(path: path))
+    case .unplugged(let path): return CLError(.receiverLost(path: path))
+    case .silent(let path, let seconds):
+      return CLError(.receiverSilent(path: path, seconds: seconds))
+    case .available, .connected, .ended: return nil
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What a ``CLLocationManager`` tells its delegate, with Apple's method names. Every method has
+/// a default that does nothing, so a delegate implements only what it needs.
+///
+/// The methods are called on the manager's ``CLLocationManager/delegateQueue`` (the main queue
+/// by default), in the order things happened.
+public protocol CLLocationManagerDelegate: NSObjectProtocol {
+  /// New locations, oldest first (at least one).
+  func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+  /// A failure: a ``CLError`` (`denied` — stop updating; `locationUnknown` — it keeps trying).
+  func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+  /// The authorization status changed, or the delegate was just set.
+  func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+  /// The authorization status changed (the pre-iOS 14 form).
+  func locationManager(
+    _ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus)
+  /// Updates paused: the receiver has been stationary (see ``PauseThresholds``).
+  func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
+  /// Updates resumed: the receiver moved again.
+  func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
+}
+
+extension CLLocationManagerDelegate {
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]
+  ) {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+  /// Does nothing.
+  public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus
+  ) {}
+  /// Does nothing.
+  public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
+  /// Does nothing.
+  public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The numbers behind the location service's policies, in one place.
+///
+/// **Freshness.** Nothing that arrived before a request is handed out as current:
+/// - an epoch whose first sentence arrived before the request started is not current (the
+///   cached last position is never returned by ``LocationService/currentLocation(timeout:progress:)``
+///   or ``CLLocationManager/requestLocation()``);
+/// - on a live source, epochs that began in the first read after the device was (re)opened are
+///   not current: that read can hold the kernel's buffer or a reconnect backlog, and the epoch in
+///   progress was joined midway;
+/// - a fix older than the maximum age (``defaultMaximumAge``, 5 s) is stale: it is not delivered,
+///   and when the receiver goes silent or loses its fix, a `stale` event says how old the last
+///   fix is.
+///
+/// **Clocks.** A live source runs on the monotonic clock (arrival times). A replay (capture file,
+/// standard input) runs on the stream's own clock, built from the receivers' UTC times of day
+/// (midnight handled; a backward jump holds the clock): ages, timeouts and pauses behave as they
+/// did live, however fast the replay runs. A replay's timeout also ends by the wall clock (a
+/// stalled pipe does not hang).
+///
+/// **Accuracy.** See ``ErrorModel``: GST when sent, else DOP × gpsd 3.22's UERE, −1 when
+/// unknown. A request for one fix waits until one is at least as accurate as desired
+/// (`kCLLocationAccuracyBest` and `…BestForNavigation` accept any fix); a fix of unknown
+/// accuracy satisfies only those.
+///
+/// **Distance filter.** A fix is delivered only when its geodesic (WGS-84) distance from the
+/// last *delivered* fix is at least the filter (exactly at the threshold: delivered).
+///
+/// **Automatic pause.** See ``PauseThresholds``.
+public enum LocationPolicy {
+  /// Oldest fix handed out as current, seconds.
+  public static let defaultMaximumAge: Double = 5
+  /// How long ``CLLocationManager/requestLocation()`` waits for a fix as accurate as
+  /// `desiredAccuracy` before delivering the best one it has, seconds (service clock).
+  public static let requestLocationTimeout: Double = 10
+  /// How often a live session checks its deadlines and the age of its last fix, seconds.
+  public static let tickInterval: Double = 0.2
+  /// How many events a replay may queue ahead of a slow consumer before reading pauses.
+  public static let replayQueueLimit = 1024
+}
+
+/// When a stationary receiver pauses updates, per activity type.
+///
+/// The receiver is stationary while every fix stays within `radius` metres (the noise floor:
+/// movement below it is jitter) of the fix that began the stationary period, and the reported
+/// speed, when sent, is at most `speed` m/s. After `duration` seconds stationary, updates pause
+/// (the delegate's `locationManagerDidPauseLocationUpdates`, a `paused(true)` event, a
+/// `CLLocationUpdate` with `stationary` set). The first fix farther than `radius` from that
+/// fix, or faster than `speed`, resumes them and is delivered.
+///
+/// | activity | radius | speed | after |
+/// |---|---|---|---|
+/// | `fitness` | 10 m | 0.5 m/s | 60 s |
+/// | `other` | 15 m | 0.5 m/s | 120 s |
+/// | `automotiveNavigation` | 25 m | 1.0 m/s | 180 s (lights, queues) |
+/// | `otherNavigation` | 25 m | 0.5 m/s | 300 s (moorings, stations) |
+/// | `airborne` | 50 m | 2.0 m/s | 600 s (holding, taxiing) |
+///
+/// Distances here use a local flat-earth approximation (exact to well under a millimetre at
+/// these radii).
+public struct PauseThresholds: Sendable, Hashable {
+  /// Noise floor, metres.
+  public var radius: Double
+  /// Highest speed still counted as stationary, m/s.
+  public var speed: Double
+  /// Seconds stationary before pausing.
+  public var duration: Double
+
+  /// Makes thresholds.
+  public init(radius: Double, speed: Double, duration: Double) {
+    self.radius = radius
+    self.speed = speed
+    self.duration = duration
+  }
+
+  /// The thresholds for an activity type (table above).
+  public static func forActivity(_ type: CLActivityType) -> PauseThresholds {
+    switch type {
+    case .fitness: return PauseThresholds(radius: 10, speed: 0.5, duration: 60)
+    case .other: return PauseThresholds(radius: 15, speed: 0.5, duration: 120)
+    case .automotiveNavigation: return PauseThresholds(radius: 25, speed: 1.0, duration: 180)
+    case .otherNavigation: return PauseThresholds(radius: 25, speed: 0.5, duration: 300)
+    case .airborne: return PauseThresholds(radius: 50, speed: 2.0, duration: 600)
+    }
+  }
+}
+
+/// How a replay's timestamps are stamped.
+public enum ReplayTimestamps: Sendable, Hashable {
+  /// As the receiver sent them (the capture's own dates).
+  case asRecorded
+  /// Shifted so the first fix carries the wall-clock time the replay started (as Xcode's
+  /// location simulation does), for code that compares `timestamp` with `Date()`.
+  case startingNow
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
+/// and the consumer takes everything queued at once. A replay's producer blocks while more than
+/// `limit` elements wait, so a fast replay cannot outrun its consumer's memory.
+final class EventChannel<Element: Sendable>: Sendable {
+  private struct State {
+    var queue: [Element] = []
+    var waiter: CheckedContinuation<Void, Never>?
+    var finished = false
+    var failure: (any Error)?
+    var producerBlocked = false
+  }
+
+  private let state = Mutex(State())
+  private let space = DispatchSemaphore(value: 0)
+  private let limit: Int?
+
+  /// A channel that blocks its producer beyond `limit` queued elements (nil: never).
+  init(limit: Int?) { self.limit = limit }
+
+  /// Queues elements (from the producer's thread); returns false once the channel is finished.
+  @discardableResult
+  func send(_ elements: some Collection<Element>) -> Bool {
+    guard !elements.isEmpty else { return true }
+    while true {
+      var wake: CheckedContinuation<Void, Never>?
+      let outcome: Int = state.withLock { state in
+        if state.finished { return 0 }
+        if let limit, state.queue.count >= limit {
+          state.producerBlocked = true
+          return 2
+        }
+        state.queue.append(contentsOf: elements)
+        wake = state.waiter
+        state.waiter = nil
+        return 1
+      }
+      wake?.resume()
+      switch outcome {
+      case 0: return false
+      case 1: return true
+      default: space.wait()
+      }
+    }
+  }
+
+  /// Ends the channel; the consumer gets what is queued, then the end (or `failure`).
+  func finish(throwing failure: (any Error)? = nil) {
+    let (wake, blocked) = state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+      if !state.finished {
+        state.finished = true
+        state.failure = failure
+      }
+      defer {
+        state.waiter = nil
+        state.producerBlocked = false
+      }
+      return (state.waiter, state.producerBlocked)
+    }
+    wake?.resume()
+    if blocked { space.signal() }
+  }
+
+  /// Everything queued, waiting until something is; empty at the end. Throws the failure the
+  /// channel finished with, once everything before it was taken.
+  func take() async throws -> [Element] {
+    while true {
+      let taken: (batch: [Element], done: Bool, failure: (any Error)?) = state.withLock { state in
+        if !state.queue.isEmpty {
+          let batch = state.queue
+          state.queue.removeAll(keepingCapacity: true)
+          return (batch, false, nil)
+        }
+        return ([], state.finished, state.failure)
+      }
+      if !taken.batch.isEmpty {
+        let blocked = state.withLock { state in
+          defer { state.producerBlocked = false }
+          return state.producerBlocked
+        }
+        if blocked { space.signal() }
+        return taken.batch
+      }
+      if taken.done {
+        if let failure = taken.failure {
+          state.withLock { $0.failure = nil }
+          throw failure
+        }
+        return []
+      }
+      if Task.isCancelled { return [] }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          let ready = state.withLock { state -> Bool in
+            if !state.queue.isEmpty || state.finished || Task.isCancelled { return true }
+            state.waiter = continuation
+            return false
+          }
+          if ready { continuation.resume() }
+        }
+      } onCancel: {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+          defer { state.waiter = nil }
+          return state.waiter
+        }
+        waiter?.resume()
+      }
+    }
+  }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import NMEA
+import Receivers
+
+/// How a pipeline is set up.
+struct PipelineConfig {
+  /// Whether the source is a replay (stream clock) rather than live (monotonic clock).
+  var isReplay: Bool
+  /// Oldest fix handed out as current, seconds.
+  var maximumAge: Double = LocationPolicy.defaultMaximumAge
+  /// Whether sky views are built (they allocate).
+  var wantsSky = false
+  /// The week-rollover rule (``WeekRollover/live`` or ``WeekRollover/replay`` by default).
+  var rollover: WeekRollover
+  /// How replay timestamps are stamped.
+  var timestamps: ReplayTimestamps = .asRecorded
+  /// The device or source name put in `GNSSFixInfo.device`.
+  var device: String?
+
+  init(isReplay: Bool, device: String? = nil) {
+    self.isReplay = isReplay
+    self.device = device
+    rollover = isReplay ? .replay : .live
+  }
+}
+
+/// Sentences in, client events out: fix assembly, authorization, freshness, one-shot requests
+/// and continuous delivery (see ``LocationPolicy``). Single-threaded; times in nanoseconds.
+struct LocationPipeline {
+  var config: PipelineConfig
+  var assembler: FixAssembler
+  var authorization = AuthorizationTracker()
+  var factory: LocationFactory
+  var stream = StreamClock()
+  /// Continuous delivery, when a client wants every update.
+  var delivery: DeliveryFilter?
+  var oneShot: OneShotRequest?
+  private(set) var events: [PipelineEvent] = []
+  private(set) var monotonicNow: Int64
+  var wallNow: Date
+  private var reads = 0
+  private var backlogRead = 0
+  private var awaitingFirstRead = true
+  private var deliverySince: Int64
+  private var lastFix: EpochReport?
+  private var staleReported = false
+  private var lastReport: EpochReport?
+  private var ended = false
+
+  init(config: PipelineConfig, now: Int64, wallNow: Date) {
+    self.config = config
+    assembler = FixAssembler(rollover: config.rollover)
+    factory = LocationFactory(
+      device: config.device, isReplay: config.isReplay, timestamps: config.timestamps)
+    monotonicNow = now
+    self.wallNow = wallNow
+    deliverySince = config.isReplay ? 0 : now
+    events.reserveCapacity(64)
+  }
+
+  /// Service time: the stream clock for replays, the monotonic clock for live sources.
+  var now: Int64 { config.isReplay ? stream.now : monotonicNow }
+
+  /// Hands the events so far to the caller.
+  mutating func takeEvents() -> [PipelineEvent] {
+    defer { events.removeAll(keepingCapacity: true) }
+    return events
+  }
+
+  /// Starts continuous delivery through `filter`; epochs that began earlier are not current.
+  mutating func startUpdates(_ filter: DeliveryFilter) {
+    delivery = filter
+    deliverySince = now
+  }
+
+  /// Starts a one-shot request.
+  mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
+    let span = Int64(max(0, timeout) * 1e9)
+    oneShot = OneShotRequest(
+      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: stream.now + span,
+      desiredAccuracy: desiredAccuracy, timeout: timeout)
+    if ended { fail(endError()) }
+  }
+
+  /// The client asked for when-in-use or always authorization.
+  mutating func requestAuthorization(_ wanted: CLAuthorizationStatus) {
+    if let change = authorization.request(wanted) { emit(change) }
+  }
+
+  /// A chunk of bytes is about to be decoded (read number advances; see the backlog rule).
+  mutating func beginRead(at: Int64, wall: Date) {
+    reads += 1
+    if awaitingFirstRead {
+      backlogRead = reads
+      awaitingFirstRead = false
+    }
+    if at > monotonicNow { monotonicNow = at }
+    wallNow = wall
+  }
+
+  /// One decoded sentence.
+  mutating func handle(_ sentence: Sentence) {
+    if !authorization.nmeaSeen || authorization.status != authorization.granted {
+      if let change = authorization.sawNMEA(path: config.device ?? "") { emit(change) }
+    }
+    if config.isReplay, let time = Self.streamTime(sentence) { stream.observe(time) }
+    checkStale()
+    let step = assembler.add(sentence, at: now, read: reads)
+    apply(step)
+    checkDeadline()
+  }
+
+  /// A device state from the receiver.
+  mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
+    if at > monotonicNow { monotonicNow = at }
+    wallNow = wall
+    if case .connected = state { awaitingFirstRead = true }
+    if let change = authorization.update(state) { emit(change) }
+    switch state {
+    case .silent, .unplugged:
+      apply(assembler.flush(at: now))
+    case .ended:
+      apply(assembler.flush(at: now))
+      ended = true
+      events.append(.ended(endError()))
+      if oneShot != nil { fail(endError()) }
+    case .denied(let path, let group):
+      fail(CLError(.permissionDenied(path: path, group: group)))
+    case .busy(let path, let holder):
+      fail(CLError(.busy(path: path, holder: holder)))
+    case .unavailable(let path):
+      fail(CLError(.noReceiver(path: path)))
+    case .available, .connected:
+      break
+    }
+  }
+
+  /// Time passes without input (live deadlines and staleness).
+  mutating func tick(at: Int64, wall: Date) {
+    if at > monotonicNow { monotonicNow = at }
+    wallNow = wall
+    if !config.isReplay { checkStale() }
+    checkDeadline()
+  }
+
+  private func endError() -> CLError {
+    if config.isReplay { return CLError(.inputEnded(afterSeconds: Double(stream.now) / 1e9)) }
+    return CLError(.receiverLost(path: config.device ?? ""))
+  }
+
+  private mutating func fail(_ error: CLError) {
+    guard oneShot != nil else { return }
+    oneShot = nil
+    events.append(.oneShotFailed(error))
+  }
+
+  private mutating func emit(_ change: AuthorizationTracker.Change) {
+    switch change {
+    case .authorization(let status, let state): events.append(.authorization(status, state))
+    case .device(let state): events.append(.device(state))
+    }
+  }
+
+  static func streamTime(_ sentence: Sentence) -> UTCTime? {
+    switch sentence {
+    case .rmc(let s): return s.time
+    case .gga(let s): return s.time
+    case .gll(let s): return s.time
+    case .gns(let s): return s.time
+    case .zda(let s): return s.time
+    default: return nil
+    }
+  }
+
+  private mutating func apply(_ step: AssemblerStep) {
+    if let report = step.closed { process(report) }
+    if step.skyChanged && config.wantsSky {
+      let time = lastReport.map { factory.peek($0, wallNow: wallNow).timestamp }
+      events.append(
+        .sky(
+          assembler.satellites.skyView(
+            time: time, hdop: lastReport?.hdop, vdop: lastReport?.vdop, pdop: lastReport?.pdop)))
+    }
+    if let report = step.completed { process(report) }
+  }
+
+  /// Whether a fix may be handed out as current to a client whose request began at `since`.
+  private func isCurrent(_ report: EpochReport, since: Int64) -> Bool {
+    report.startedAt >= since && (config.isReplay || report.startRead > backlogRead)
+      && Double(now - report.completedAt) / 1e9 <= config.maximumAge
+  }
+
+  private func progress(since: Int64) -> FixProgress {
+    FixProgress(
+      satellitesInView: lastReport?.satellitesInView ?? 0,
+      satellitesUsed: lastReport?.satellitesUsed ?? 0, bestSNR: lastReport?.bestSNR,
+      elapsed: Double(now - since) / 1e9)
+  }
+
+  private mutating func process(_ report: EpochReport) {
+    lastReport = report
+    if report.isFix {
+      lastFix = report
+      staleReported = false
+    }
+    if var request = oneShot {
+      if report.isFix && isCurrent(report, since: request.startedAt) {
+        if DeliveryFilter.accurate(report.horizontalAccuracy, desired: request.desiredAccuracy) {
+          oneShot = nil
+          events.append(.oneShotFix(factory.make(report, wallNow: wallNow)))
+        } else {
+          if request.best.map({ Self.moreAccurate(report, than: $0) }) ?? true {
+            request.best = report
+          }
+          oneShot = request
+          events.append(.progress(progress(since: request.startedAt)))
+        }
+      } else {
+        events.append(.progress(progress(since: request.startedAt)))
+      }
+    }
+    guard var filter = delivery else { return }
+    defer { delivery = filter }
+    guard report.isFix else {
+      events.append(.progress(progress(since: deliverySince)))
+      return
+    }
+    guard isCurrent(report, since: deliverySince) else { return }
+    switch filter.judge(report, now: now) {
+    case .deliver:
+      events.append(.location(factory.make(report, wallNow: wallNow)))
+    case .resume:
+      let location = factory.make(report, wallNow: wallNow)
+      events.append(.paused(false, location))
+      events.append(.location(location))
+    case .pause:
+      events.append(.paused(true, factory.make(report, wallNow: wallNow)))
+    case .notAccurate:
+      events.append(.progress(progress(since: deliverySince)))
+    case .paused, .tooClose:
+      break
+    }
+  }
+
+  static func moreAccurate(_ a: EpochReport, than b: EpochReport) -> Bool {
+    if a.horizontalAccuracy < 0 { return false }
+    return b.horizontalAccuracy < 0 || a.horizontalAccuracy < b.horizontalAccuracy
+  }
+
+  private mutating func checkStale() {
+    guard let fix = lastFix, !staleReported else { return }
+    let age = Double(now - fix.completedAt) / 1e9
+    guard age > config.maximumAge else { return }
+    staleReported = true
+    if delivery != nil || oneShot == nil {
+      events.append(.stale(factory.peek(fix, wallNow: wallNow), age: age))
+    }
+  }
+
+  private mutating func checkDeadline() {
+    guard let request = oneShot else { return }
+    let expired =
+      monotonicNow >= request.monotonicDeadline
+      || (config.isReplay && stream.now >= request.streamDeadline)
+    guard expired else { return }
+    oneShot = nil
+    let waited = request.timeout
+    let best = request.best.map { factory.peek($0, wallNow: wallNow) }
+    let error: CLError
+    switch authorization.device {
+    case .unplugged(let path)?:
+      error = CLError(.receiverLost(path: path))
+    case .silent(let path, let seconds)?:
+      error = CLError(.receiverSilent(path: path, seconds: seconds))
+    default:
+      if let best = request.best {
+        error = CLError(
+          .notAccurateEnough(
+            best: best.horizontalAccuracy, desired: request.desiredAccuracy, waited: waited))
+      } else {
+        error = CLError(
+          .noFix(
+            waited: waited, progress: lastReport == nil ? nil : progress(since: request.startedAt),
+            nmeaSeen: authorization.nmeaSeen))
+      }
+    }
+    events.append(.oneShotTimeout(best: best, error: error))
+  }
+}

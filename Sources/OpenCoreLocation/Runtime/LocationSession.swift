@@ -1,0 +1,148 @@
+import Foundation
+import NMEA
+import Receivers
+import Synchronization
+
+/// Where a session's bytes come from.
+enum SessionInput: Sendable {
+  /// A receiver, opened on ``LocationSession/start()``.
+  case receiver(ReceiverSource, ReceiverOptions)
+  /// Bytes fed by the owner (tests, and code that reads the device itself).
+  case manual
+}
+
+/// One receiver (or fed byte stream) and one pipeline: bytes and device states in, batches of
+/// pipeline events out, in order.
+///
+/// The reader thread decodes each chunk and runs fix assembly and the policies under one lock
+/// (a lock per chunk, none per byte or sentence), then hands the chunk's events to `sink` as
+/// one batch. A timer on the session's clock ticks every ``LocationPolicy/tickInterval`` so
+/// deadlines and staleness are noticed while the receiver is quiet.
+final class LocationSession: @unchecked Sendable {
+  let input: SessionInput
+  let clock: any LocationClock
+  private let lock = NSLock()
+  private var decoder: NMEADecoder
+  private var pipeline: LocationPipeline
+  private let sink: @Sendable ([PipelineEvent]) -> Void
+  private var receiver: Receiver?
+  private var timer: (any ClockTimer)?
+  private let stopped = Atomic<Bool>(false)
+
+  init(
+    input: SessionInput, config: PipelineConfig, checksumPolicy: ChecksumPolicy = .strict,
+    clock: any LocationClock, sink: @escaping @Sendable ([PipelineEvent]) -> Void
+  ) {
+    self.input = input
+    self.clock = clock
+    self.sink = sink
+    decoder = NMEADecoder(policy: checksumPolicy)
+    pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
+  }
+
+  /// Changes the pipeline (start updates, a one-shot request…) and delivers what that caused.
+  func configure(_ body: (inout LocationPipeline) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    body(&pipeline)
+    deliver()
+  }
+
+  /// Reads the pipeline.
+  func inspect<T>(_ body: (LocationPipeline) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(pipeline)
+  }
+
+  /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and starts the tick timer.
+  func start() throws(CLError) {
+    if case .receiver(let source, let options) = input {
+      let receiver = Receiver(source: source, options: options)
+      do {
+        try receiver.start { [weak self] event in
+          switch event {
+          case .data(let chunk, let at): self?.feed(chunk, at: Int64(truncatingIfNeeded: at))
+          case .state(let state): self?.deviceState(state)
+          }
+        }
+      } catch {
+        let failure = Self.failure(error, source: source)
+        deviceState(failure.state)
+        throw failure.error
+      }
+      self.receiver = receiver
+    }
+    timer = clock.schedule(every: LocationPolicy.tickInterval) { [weak self] in self?.tick() }
+  }
+
+  /// Stops the timer and the receiver (joining its reader thread; do not call from it).
+  func stop() {
+    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    timer?.cancel()
+    receiver?.stop()
+  }
+
+  /// A chunk of bytes that arrived at monotonic time `at` (ns).
+  func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
+    lock.lock()
+    defer { lock.unlock() }
+    pipeline.beginRead(at: at, wall: clock.wallNow())
+    decoder.feed(chunk) { event in
+      if case .sentence(let sentence, _) = event { pipeline.handle(sentence) }
+    }
+    deliver()
+  }
+
+  /// A device state from the receiver (or the owner).
+  func deviceState(_ state: DeviceState) {
+    lock.lock()
+    defer { lock.unlock() }
+    if case .ended = state {
+      decoder.finish { event in
+        if case .sentence(let sentence, _) = event { pipeline.handle(sentence) }
+      }
+    }
+    pipeline.deviceState(state, at: clock.now(), wall: clock.wallNow())
+    deliver()
+  }
+
+  /// Time passes (skipped when the reader holds the lock: ticks are periodic).
+  func tick() {
+    guard !stopped.load(ordering: .relaxed), lock.try() else { return }
+    defer { lock.unlock() }
+    pipeline.tick(at: clock.now(), wall: clock.wallNow())
+    deliver()
+  }
+
+  /// Hands the pending events to the sink (under the lock, so batches stay in order).
+  private func deliver() {
+    let batch = pipeline.takeEvents()
+    if !batch.isEmpty { sink(batch) }
+  }
+
+  /// The device state and error for a receiver that could not be opened.
+  static func failure(_ error: ReceiverError, source: ReceiverSource) -> (
+    state: DeviceState, error: CLError
+  ) {
+    let path: String? = {
+      if case .discover = source { return nil }
+      return error.path.isEmpty ? nil : error.path
+    }()
+    switch error.code {
+    case .notFound:
+      return (.unavailable(path: path), CLError(.noReceiver(path: path)))
+    case .permissionDenied(let group):
+      return (
+        .denied(path: error.path, group: group),
+        CLError(.permissionDenied(path: error.path, group: group))
+      )
+    case .busy(let holder):
+      return (
+        .busy(path: error.path, holder: holder), CLError(.busy(path: error.path, holder: holder))
+      )
+    case .baudNotFound, .invalidSource, .io:
+      return (.ended, CLError(.sourceFailed(error)))
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Receivers
+
+/// What a pipeline tells its client, in order.
+enum PipelineEvent: Sendable {
+  /// A current fix that passed the delivery filters (continuous clients).
+  case location(CLLocation)
+  /// The satellites in view changed.
+  case sky(GNSSSkyView)
+  /// Authorization changed.
+  case authorization(CLAuthorizationStatus, DeviceState)
+  /// The device state changed without changing authorization.
+  case device(DeviceState)
+  /// Waiting for a (better) fix.
+  case progress(FixProgress)
+  /// Updates paused (true) or resumed (false), with the fix that decided it.
+  case paused(Bool, CLLocation)
+  /// The last fix is older than the maximum age.
+  case stale(CLLocation, age: Double)
+  /// The one-shot request got its fix.
+  case oneShotFix(CLLocation)
+  /// The one-shot request's time ran out: the best fix seen (not accurate enough), and the
+  /// error describing the failure.
+  case oneShotTimeout(best: CLLocation?, error: CLError)
+  /// The one-shot request cannot succeed (denied, busy, no receiver, input ended).
+  case oneShotFailed(CLError)
+  /// The input ended (a replay's end, or a source that does not reconnect), with the error a
+  /// request still waiting gets.
+  case ended(CLError)
+}
+
+/// A request for one fresh fix, inside a pipeline.
+struct OneShotRequest {
+  /// Service time the request started; epochs that began earlier are not current.
+  var startedAt: Int64
+  /// Monotonic deadline, ns.
+  var monotonicDeadline: Int64
+  /// Stream-clock deadline for replays, ns.
+  var streamDeadline: Int64
+  /// Desired accuracy, metres (< 0: any fix).
+  var desiredAccuracy: Double
+  /// The timeout, seconds.
+  var timeout: Double
+  /// The most accurate current fix seen that was not accurate enough.
+  var best: EpochReport?
+}

@@ -4,7 +4,7 @@ import Testing
 
 /// `current` and `watch` over real receiver captures (Fixtures/gpsd), through the built binary,
 /// every format read back and compared with gpsd 3.22's TPVs for the same capture.
-@Suite(.disabled("waiting for OpenCoreLocation (LocationService)"))
+@Suite
 struct CaptureEndToEndTests {
   /// A u-blox NEO-M9N, 2020 (no week-rollover shift in gpsd's output), 61 epochs, stationary.
   static let capture = "ublox-neo-m9n-nmea"

@@ -40,7 +40,7 @@ import Testing
     #expect(distances == distances.sorted())
   }
 
-  @Test(.disabled("waiting for Geodesy (Karney's inverse; figures from GeodSolve -i -p 9)"))
+  @Test
   func karneyFigures() throws {
     let result = try CLI.run(["distance"] + Self.from + Self.places + ["--json"])
     #expect(
@@ -55,7 +55,7 @@ import Testing
         + #""bearing":174.214,"compass":"S"}"# + "\n")
   }
 
-  @Test(.disabled("waiting for Geodesy (coordinate formatting and Karney's inverse)"))
+  @Test
   func humanTable() throws {
     let result = try CLI.run(["distance"] + Self.from + Self.places + ["--units", "nmi"])
     #expect(

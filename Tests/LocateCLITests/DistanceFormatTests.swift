@@ -75,7 +75,7 @@ import Testing
     #expect(try document.nodes(forXPath: "//*[local-name()='wpt']").count == 3)
   }
 
-  @Test(.disabled("waiting for Geodesy (coordinate formatting)"))
+  @Test
   func humanTable() {
     #expect(
       render(.text)

@@ -7,7 +7,7 @@ import Testing
 /// Human text. The coordinates are written by Geodesy's formatter, so the exact strings wait
 /// for it; the rest is checked now.
 @Suite struct HumanFormatTests {
-  @Test(.disabled("waiting for Geodesy (coordinate formatting)"))
+  @Test
   func currentBlock() {
     let now = SampleFixes.time.addingTimeInterval(0.4)
     #expect(
@@ -38,7 +38,7 @@ import Testing
         """)
   }
 
-  @Test(.disabled("waiting for Geodesy (coordinate formatting)"))
+  @Test
   func watchLines() {
     let reading = TargetReading(
       target: .init(latitude: 48.3538, longitude: 11.7861), distance: 31_707.1234, bearing: 36.9)

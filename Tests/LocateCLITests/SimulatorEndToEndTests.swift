@@ -3,7 +3,7 @@ import Testing
 
 /// The real serial path against `locate simulate` (a virtual receiver on a pty), through the
 /// built binary: every command, signals, unplugging, and refusals.
-@Suite(.disabled("waiting for Receivers (VirtualReceiver) and OpenCoreLocation (LocationService)"))
+@Suite
 struct SimulatorEndToEndTests {
   @Test(.disabled("waiting for Receivers (the synthetic drive)"))
   func syntheticDriveThroughMunich() throws {

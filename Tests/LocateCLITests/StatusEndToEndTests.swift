@@ -4,7 +4,7 @@ import Testing
 /// The status line while waiting for a fix (stderr, on a terminal or with --verbose) and colour
 /// (stdout on a terminal, unless NO_COLOR or --no-color), over a capture that has satellites
 /// but no fix for its first 8 seconds.
-@Suite(.disabled("waiting for OpenCoreLocation (LocationService)"))
+@Suite
 struct StatusEndToEndTests {
   /// 8 epochs with 4 satellites in view and no fix, then 4 with a 3D fix near Munich.
   static func coldStart(in directory: String) -> String {

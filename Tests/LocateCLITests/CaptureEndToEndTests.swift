@@ -38,6 +38,63 @@ struct CaptureEndToEndTests {
     #expect(Set(times).count == times.count)
   }
 
+  @Test func watchText() throws {
+    let result = try CLI.run(Self.watch + ["--count", "3"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout
+        == """
+        2020-07-11T22:37:45.000Z  38.110494, -122.626897  ±1.4 m  alt 83.1 m  0.1 km/h  3D 25/43 sats
+        2020-07-11T22:37:46.000Z  38.110494, -122.626897  ±1.4 m  alt 83.0 m  0.1 km/h  3D 25/43 sats
+        2020-07-11T22:37:47.000Z  38.110495, -122.626898  ±1.4 m  alt 83.0 m  0.2 km/h  3D 25/43 sats
+
+        """)
+  }
+
+  /// The sky view of the last fix's epoch comes after it, and is still printed.
+  @Test func watchTextWithSatellites() throws {
+    let result = try CLI.run(Self.watch + ["--count", "1", "--satellites"])
+    let lines = result.lines
+    #expect(lines.first?.hasPrefix("2020-07-11T22:37:45.000Z  38.110494, -122.626897") == true)
+    #expect(lines.dropFirst().first == "sky: 43 in view, 25 used, hdop 0.54, vdop 0.83, pdop 0.99")
+    #expect(lines.count == 45)
+    #expect(lines.contains("  GPS      13  el 22°  az  62°  23 dB-Hz  used"))
+  }
+
+  @Test func filters() throws {
+    let all = try tpvs().count
+    let moved = try DocumentChecks.jsonLines(
+      try CLI.run(Self.watch + ["--json", "--distance-filter", "1"]).stdout
+    ).filter { $0["class"] as? String == "TPV" }
+    #expect(moved.count >= 2 && moved.count < all / 4, "\(moved.count) of \(all)")
+    let accurate = try CLI.run(Self.watch + ["--json", "--accuracy", "1"])
+    #expect(accurate.status == 0)
+    #expect(!accurate.stdout.contains(#""class":"TPV""#))
+    let realtime = try CLI.run(
+      ["watch", "--input", Self.path, "--realtime=20", "--count", "3", "--json", "--no-pause"])
+    #expect(realtime.status == 0)
+    #expect(realtime.stdout.components(separatedBy: #""class":"TPV""#).count == 4)
+  }
+
+  /// An NMEA-over-TCP bridge (socat serving the capture once per connection).
+  @Test func tcpSource() throws {
+    let port = 20_000 + Int(getpid() % 20_000)
+    let server = try Spawned(
+      ["TCP-LISTEN:\(port),reuseaddr,fork", "SYSTEM:cat '\(Self.path)'"],
+      program: "/usr/bin/socat")
+    defer { server.stop() }
+    var result = try CLI.run(["current", "--input", "tcp://127.0.0.1:\(port)", "--json"])
+    for _ in 0..<50 where result.status != 0 {
+      usleep(100_000)
+      result = try CLI.run(["current", "--input", "tcp://127.0.0.1:\(port)", "--json"])
+    }
+    #expect(result.status == 0, "\(result)")
+    let tpv = try #require(try DocumentChecks.jsonLines(result.stdout).first)
+    #expect(tpv["device"] as? String == "tcp://127.0.0.1:\(port)")
+    #expect(abs((tpv["lat"] as? Double ?? 0) - 38.1105) < 0.001)
+  }
+
   @Test func watchGPXHoldsEveryFix() throws {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

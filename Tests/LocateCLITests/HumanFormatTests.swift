@@ -82,7 +82,7 @@ import Testing
         == """
         sky: 3 in view, 2 used, hdop 0.90, vdop 1.20, pdop 1.50
           GPS      13  el 22°  az  62°  23 dB-Hz  used
-          GLONASS   5  el 41°  az 301°      -   
+          GLONASS   5  el 41°  az 301°         -
           Galileo   7  el  -°  az   -°  38 dB-Hz  used
 
         """)

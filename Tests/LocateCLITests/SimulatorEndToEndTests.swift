@@ -93,6 +93,12 @@ struct SimulatorEndToEndTests {
     let list = try CLI.run(["devices", "--device", simulator.path])
     #expect(list.stdout == simulator.path + "  available\n")
     #expect(list.status == 0)
+    let text = try CLI.run(["devices", "--device", simulator.path, "--probe"])
+    #expect(text.lines.first == simulator.path + "  available")
+    #expect(
+      text.lines.last?.hasSuffix(
+        " baud, talkers GA GB GL GN GP, sentences GBS GGA GLL GSA GST GSV RMC VTG ZDA, 3D fix "
+          + "with 12 satellites used") == true, "\(text)")
     let probe = try CLI.run(["devices", "--device", simulator.path, "--probe", "--json"])
     let object = try #require(try DocumentChecks.jsonLines(probe.stdout).first)
     #expect(object["class"] as? String == "DEVICE")

@@ -75,7 +75,7 @@ enum HumanFormat {
       line += pad(String(satellite.svid), 3)
       line += "  el " + pad(satellite.elevation.map { JSONText.fixed($0, 0) } ?? "-", 2) + "°"
       line += "  az " + pad(satellite.azimuth.map { JSONText.fixed($0, 0) } ?? "-", 3) + "°"
-      line += "  " + (satellite.snr.map { pad(JSONText.fixed($0, 0), 2) + " dB-Hz" } ?? "    -   ")
+      line += "  " + (satellite.snr.map { pad(JSONText.fixed($0, 0), 2) + " dB-Hz" } ?? pad("-", 8))
       if satellite.used { line += "  used" }
       lines.append(line)
     }

@@ -75,15 +75,15 @@ import Testing
     #expect(try document.nodes(forXPath: "//*[local-name()='wpt']").count == 3)
   }
 
-  @Test(.disabled("waiting for Geodesy (coordinate formatting)"))
+  @Test
   func humanTable() {
     #expect(
       render(.text)
         == """
         From 48.117300, 11.516700 (--from)
-        EDDM                        33.010 km   37.1° NE
-        Salzburg, "LOWS"           116.488 km  107.5° ESE
-        -33.900000, 18.400000     9145.607 km  354.2° N
+        EDDM                     33.010 km   37.1° NE
+        Salzburg, "LOWS"        116.488 km  107.5° ESE
+        -33.900000, 18.400000  9145.607 km  354.2° N
 
         """)
   }

@@ -7,7 +7,7 @@ import Testing
 /// Human text. The coordinates are written by Geodesy's formatter, so the exact strings wait
 /// for it; the rest is checked now.
 @Suite struct HumanFormatTests {
-  @Test(.disabled("waiting for Geodesy (coordinate formatting)"))
+  @Test
   func currentBlock() {
     let now = SampleFixes.time.addingTimeInterval(0.4)
     #expect(
@@ -38,7 +38,7 @@ import Testing
         """)
   }
 
-  @Test(.disabled("waiting for Geodesy (coordinate formatting)"))
+  @Test
   func watchLines() {
     let reading = TargetReading(
       target: .init(latitude: 48.3538, longitude: 11.7861), distance: 31_707.1234, bearing: 36.9)
@@ -69,6 +69,11 @@ import Testing
     #expect(
       HumanFormat.current(SampleFixes.full, now: earlier, style: .plain).contains(
         ", 3.0 s ahead of this computer's clock\n"))
+    let years = SampleFixes.time.addingTimeInterval(-417_841_318.5)
+    #expect(
+      HumanFormat.current(SampleFixes.full, now: years, style: .plain).contains(
+        ", 4836 d 3 h ahead of this computer's clock\n"))
+    #expect(HumanFormat.duration(86_399) == "23 h 59 min")
   }
 
   @Test func sky() {
@@ -77,7 +82,7 @@ import Testing
         == """
         sky: 3 in view, 2 used, hdop 0.90, vdop 1.20, pdop 1.50
           GPS      13  el 22°  az  62°  23 dB-Hz  used
-          GLONASS   5  el 41°  az 301°      -   
+          GLONASS   5  el 41°  az 301°         -
           Galileo   7  el  -°  az   -°  38 dB-Hz  used
 
         """)

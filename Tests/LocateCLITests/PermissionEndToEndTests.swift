@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// "Denied for a non-root user": a root-owned 0660 dialout pty, the binary run as nobody.
-@Suite(.disabled("waiting for Receivers (VirtualReceiver) and OpenCoreLocation (LocationService)"))
+@Suite
 struct PermissionEndToEndTests {
   @Test func deniedNamesTheGroup() throws {
     try #require(getuid() == 0, "needs root to make a device nobody cannot open")

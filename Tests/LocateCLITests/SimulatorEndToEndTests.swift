@@ -3,12 +3,30 @@ import Testing
 
 /// The real serial path against `locate simulate` (a virtual receiver on a pty), through the
 /// built binary: every command, signals, unplugging, and refusals.
-@Suite(.disabled("waiting for Receivers (VirtualReceiver) and OpenCoreLocation (LocationService)"))
+@Suite
 struct SimulatorEndToEndTests {
+  @Test(.disabled("waiting for Receivers (the synthetic drive)"))
+  func syntheticDriveThroughMunich() throws {
+    let simulator = try Simulator(["--rate", "5"], drive: true)
+    defer { simulator.stop() }
+    let result = try CLI.run(
+      ["watch", "--device", simulator.path, "--count", "10", "--json", "--no-pause"])
+    #expect(result.status == 0, "\(result)")
+    let tpvs = try DocumentChecks.jsonLines(result.stdout).filter {
+      $0["class"] as? String == "TPV"
+    }
+    #expect(tpvs.count == 10)
+    for tpv in tpvs {
+      #expect(abs((tpv["lat"] as? Double ?? 0) - 48.1173) < 0.05)
+      #expect(abs((tpv["lon"] as? Double ?? 0) - 11.5167) < 0.05)
+      #expect(abs((tpv["speed"] as? Double ?? 0) - 13.9) < 3)
+    }
+  }
+
   @Test func simulatePrintsItsPathAndStopsOnSIGINT() throws {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let simulator = try Spawned(["simulate"])
+    let simulator = try Spawned(["simulate", "--capture", Simulator.capture])
     defer { simulator.stop() }
     let path = try simulator.waitForLines(1)[0]
     #expect(path.hasPrefix("/dev/pts/"))
@@ -19,7 +37,7 @@ struct SimulatorEndToEndTests {
   }
 
   @Test func watchFiveFixesAsJSON() throws {
-    let simulator = try Simulator(["--rate", "5"])
+    let simulator = try Simulator(["--replay-speed", "5"])
     defer { simulator.stop() }
     let result = try CLI.run(["watch", "--device", simulator.path, "--count", "5", "--json"])
     #expect(result.status == 0, "\(result)")
@@ -30,7 +48,7 @@ struct SimulatorEndToEndTests {
     for tpv in tpvs {
       #expect(tpv["device"] as? String == simulator.path)
       #expect(tpv["mode"] as? Int == 3)
-      #expect(abs((tpv["lat"] as? Double ?? 0) - 48.1173) < 0.1)
+      #expect(abs((tpv["lat"] as? Double ?? 0) - 38.1105) < 0.001)
       #expect(tpv["time"] as? String != nil)
     }
     let events = objects.filter { $0["class"] as? String == "EVENT" }
@@ -43,7 +61,7 @@ struct SimulatorEndToEndTests {
     let result = try CLI.run(["current", "--device", simulator.path])
     #expect(result.status == 0, "\(result)")
     #expect(result.lines.count == 8)
-    #expect(result.lines.first?.hasPrefix("Position  48.1") == true)
+    #expect(result.lines.first?.hasPrefix("Position  38.1104") == true)
     #expect(result.lines.last == "Device    " + simulator.path)
     #expect(result.stderr == "")
   }
@@ -75,6 +93,12 @@ struct SimulatorEndToEndTests {
     let list = try CLI.run(["devices", "--device", simulator.path])
     #expect(list.stdout == simulator.path + "  available\n")
     #expect(list.status == 0)
+    let text = try CLI.run(["devices", "--device", simulator.path, "--probe"])
+    #expect(text.lines.first == simulator.path + "  available")
+    #expect(
+      text.lines.last?.hasSuffix(
+        " baud, talkers GA GB GL GN GP, sentences GBS GGA GLL GSA GST GSV RMC VTG ZDA, 3D fix "
+          + "with 12 satellites used") == true, "\(text)")
     let probe = try CLI.run(["devices", "--device", simulator.path, "--probe", "--json"])
     let object = try #require(try DocumentChecks.jsonLines(probe.stdout).first)
     #expect(object["class"] as? String == "DEVICE")
@@ -93,7 +117,7 @@ struct SimulatorEndToEndTests {
   /// SIGINT in the middle of a GPX track: a complete document with every point written.
   @Test(arguments: [SIGINT, SIGTERM])
   func gpxClosedOnSignal(signal: Int32) throws {
-    let simulator = try Simulator(["--rate", "10"])
+    let simulator = try Simulator(["--replay-speed", "10"])
     defer { simulator.stop() }
     let watch = try Spawned(["watch", "--device", simulator.path, "--format", "gpx", "--no-pause"])
     defer { watch.stop() }
@@ -112,7 +136,7 @@ struct SimulatorEndToEndTests {
   }
 
   @Test func geoJSONSequenceClosedOnSIGINT() throws {
-    let simulator = try Simulator(["--rate", "10"])
+    let simulator = try Simulator(["--replay-speed", "10"])
     defer { simulator.stop() }
     let watch = try Spawned(["watch", "--device", simulator.path, "--format", "geojson"])
     defer { watch.stop() }
@@ -123,7 +147,7 @@ struct SimulatorEndToEndTests {
   }
 
   @Test func unplugAndReplugDuringWatch() throws {
-    let simulator = try Simulator(["--rate", "5"])
+    let simulator = try Simulator(["--replay-speed", "5"])
     defer { simulator.stop() }
     let watch = try Spawned(["watch", "--device", simulator.path, "--json", "--no-pause"])
     defer { watch.stop() }
@@ -150,26 +174,30 @@ struct SimulatorEndToEndTests {
     let simulator = try Simulator()
     defer { simulator.stop() }
     simulator.process.send("silence 600")
-    try simulator.process.waitFor("silence")
-    let current = try Spawned(["current", "--device", simulator.path])
+    try simulator.process.waitFor("silent 600")
+    let current = try Spawned(
+      ["current", "--device", simulator.path, "--baud", "9600", "--verbose"])
     defer { current.stop() }
-    usleep(1_500_000)
+    try current.waitForStderr("\(simulator.path): connected")
     current.signal(SIGINT)
     #expect(try current.wait() == 130)
     #expect(current.stdout == "")
-    #expect(current.stderr == "")
+    let notes = current.stderr.split(separator: "\n")
+    #expect(
+      notes.allSatisfy { $0.hasPrefix("locate: \(simulator.path): ") || $0.hasPrefix("waiting") })
   }
 
   @Test func silentReceiverTimesOutWithStatus3() throws {
     let simulator = try Simulator()
     defer { simulator.stop() }
     simulator.process.send("silence 600")
-    try simulator.process.waitFor("silence")
-    let result = try CLI.run(["current", "--device", simulator.path, "--timeout", "3"])
-    #expect(result.stderr.hasPrefix("locate: no fix within 3 s: "))
+    try simulator.process.waitFor("silent 600")
+    let result = try CLI.run(
+      ["current", "--device", simulator.path, "--baud", "9600", "--timeout", "3"])
     #expect(
-      result.stderr.hasSuffix(
-        " (give the antenna a clear view of the sky, or wait longer with --timeout)\n"))
+      result.stderr
+        == "locate: no fix within 3 s: no NMEA from \(simulator.path), at this baud rate or at "
+        + "all (try --baud auto, or look with 'locate devices --probe')\n")
     #expect(result.status == 3)
   }
 
@@ -177,14 +205,16 @@ struct SimulatorEndToEndTests {
     let simulator = try Simulator()
     defer { simulator.stop() }
     simulator.process.send("silence 600")
-    let current = try Spawned(["current", "--device", simulator.path])
+    try simulator.process.waitFor("silent 600")
+    let current = try Spawned(
+      ["current", "--device", simulator.path, "--baud", "9600", "--timeout", "5", "--verbose"])
     defer { current.stop() }
-    usleep(1_500_000)
+    try current.waitForStderr("\(simulator.path): connected")
     simulator.process.send("unplug")
     #expect(try current.wait() == 5)
     #expect(
-      current.stderr
-        == "locate: \(simulator.path): unplugged before a fix (check the cable, then try again)\n")
+      current.stderr.hasSuffix(
+        "locate: \(simulator.path): unplugged before a fix (check the cable, then try again)\n"))
   }
 
   @Test func busyDeviceIs75AndNamesTheHolder() throws {
@@ -194,7 +224,7 @@ struct SimulatorEndToEndTests {
     defer { holder.stop() }
     try holder.waitFor(#""class":"TPV""#)
     let result = try CLI.run(["current", "--device", simulator.path])
-    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by locate (pid "))
+    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by locate, pid "))
     #expect(result.status == 75)
   }
 
@@ -208,7 +238,7 @@ struct SimulatorEndToEndTests {
   }
 
   @Test func pipedIntoHeadEndsQuietly() throws {
-    let simulator = try Simulator(["--rate", "10"])
+    let simulator = try Simulator(["--replay-speed", "10"])
     defer { simulator.stop() }
     let result = try CLI.shell(
       """

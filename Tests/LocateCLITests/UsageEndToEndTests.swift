@@ -148,7 +148,7 @@ import Testing
     #expect(result.status == 64)
   }
 
-  @Test(.disabled("waiting for Geodesy (range checks in Coordinates.parsePoint)"))
+  @Test
   func latitudeBeyondNinetyDegrees() throws {
     let result = try CLI.run(["distance", "--from", "91,0", "1,2"])
     #expect(result.stderr.hasPrefix("locate: --from '91,0': "), "\(result.stderr)")

@@ -13,11 +13,12 @@ enum SimulateCommand: Command {
   static let about = """
     Opens a pseudo-terminal that speaks NMEA like a real receiver, prints its device path on
     the first line of standard output, and runs until Ctrl-C (SIGINT or SIGTERM: status 0),
-    'quit' on standard input, or --duration. It replays a capture with its own timing
+    'stop' on standard input, or --duration. It replays a capture with its own timing
     (--capture), or drives a synthetic route (the default): start point, speed, heading
     changes, stops, fix loss, multi-GNSS sentences, 1-10 fixes a second. Read it with
-    'locate watch --device PATH'. Controls, one per line on standard input (each acknowledged
-    on standard output): unplug, replug (prints the new path), silence SECONDS, quit.
+    'locate watch --device PATH'. Controls, one per line on standard input, each acknowledged
+    on standard output: unplug [SECONDS] (replug after that long), replug (prints the path),
+    silence SECONDS, baud RATE|any, after SECONDS COMMAND, stop.
     """
   static let options: [OptionSpec] = [
     .value("capture", nil, "FILE", "replay this NMEA capture with its own timing"),
@@ -29,6 +30,10 @@ enum SimulateCommand: Command {
     .value("rate", "r", "HZ", "fixes a second, 1 to 10 (default 1)"),
     .value("seed", nil, "N", "seed of the route's turns and stops (default 1)"),
     .value("start-time", nil, "TIME", "UTC time of the first fix, ISO 8601 (default now)"),
+    .value("altitude", nil, "METERS", "altitude above mean sea level (default 520)"),
+    .flag("no-turns", nil, "drive straight on"),
+    .flag("no-stops", nil, "never stop at traffic lights"),
+    .flag("no-fix-loss", nil, "never lose the fix in tunnels"),
     .value("baud", "b", "RATE", "speak NMEA only when the reader sets this rate (garbage else)"),
     .value("link", "l", "PATH", "keep a symlink at PATH pointing to the current device"),
     .value("duration", nil, "SECONDS", "stop after this long"),
@@ -66,7 +71,7 @@ enum SimulateCommand: Command {
         "simulating a receiver on \(receiver.devicePath): read it with "
           + "'locate watch --device \(receiver.devicePath)'; stop with Ctrl-C")
     }
-    let controls = SimulatorControls(receiver: receiver, output: context.output)
+    let controls = SimulatorControls(receiver: receiver, output: context.output, status: status)
     let completion = await context.interruptible(stopAfter: duration) {
       () async throws(LocateError) in try await controls.run()
     }
@@ -75,7 +80,10 @@ enum SimulateCommand: Command {
 
   private static func script(_ arguments: ParsedArguments) throws(LocateError) -> SimulationScript {
     let values = ValueParsing(command: name)
-    let driveOptions = ["start", "speed", "heading", "rate", "seed", "start-time"]
+    let driveOptions = [
+      "start", "speed", "heading", "rate", "seed", "start-time", "altitude", "no-turns",
+      "no-stops", "no-fix-loss",
+    ]
     if let path = arguments.value("capture") {
       if let conflict = driveOptions.first(where: arguments.has) {
         throw LocateError.usage(
@@ -112,6 +120,13 @@ enum SimulateCommand: Command {
       }
       drive.seed = seed
     }
+    if let text = arguments.value("altitude") {
+      drive.altitude = try values.number(
+        "altitude", text, in: -500...20_000, what: "metres", example: "520")
+    }
+    drive.turns = !arguments.has("no-turns")
+    drive.stops = !arguments.has("no-stops")
+    drive.fixLoss = !arguments.has("no-fix-loss")
     if let text = arguments.value("start-time") {
       guard let date = TimeText.parse(text) else {
         throw LocateError(

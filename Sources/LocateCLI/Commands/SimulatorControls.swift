@@ -1,54 +1,37 @@
 import Foundation
 import Receivers
 
-/// Reads `locate simulate`'s controls from standard input, one per line, and acknowledges each
-/// on standard output: `unplug`, `replug`, `silence SECONDS`, `quit`. The end of standard input
-/// leaves the simulator running (until a signal or `--duration`).
+/// `locate simulate`'s control channel: the virtual receiver reads control lines from standard
+/// input itself (`unplug [S]`, `replug`, `silence S`, `baud RATE|any`, `after S CMD`, `stop`;
+/// see Receivers' `VirtualControl`), and each thing it does is acknowledged here, one line on
+/// standard output. The end of standard input leaves the simulator running.
 struct SimulatorControls: Sendable {
   let receiver: VirtualReceiver
   let output: OutputSink
+  let status: StatusLine
 
-  /// Runs until `quit` or cancellation.
+  /// Runs until the simulator stops (`stop`) or the task is cancelled.
   func run() async throws(LocateError) {
-    let lines = AsyncStream<String> { continuation in
-      let thread = Thread {
-        while let line = readLine() { continuation.yield(line) }
-        continuation.finish()
-      }
-      thread.start()
+    let (events, continuation) = AsyncStream<VirtualReceiverEvent>.makeStream()
+    receiver.observe { continuation.yield($0) }
+    do {
+      try receiver.readControls(from: STDIN_FILENO)
+    } catch {
+      throw FailureMapping.receiver(error, source: .device(path: receiver.devicePath, baud: .auto))
     }
-    for await line in lines {
-      let words = line.split(separator: " ", omittingEmptySubsequences: true)
-      guard let command = words.first else { continue }
-      switch command {
-      case "unplug":
-        receiver.unplug()
-        try say("unplugged")
-      case "replug":
-        do {
-          try receiver.replug()
-          try say("replugged " + receiver.devicePath)
-        } catch {
-          StatusLine(isTerminal: false, verbose: true).note("replug: \(error)")
-        }
-      case "silence":
-        guard words.count == 2, let seconds = Double(words[1]), seconds > 0, seconds.isFinite
-        else {
-          StatusLine(isTerminal: false, verbose: true).note("'\(line)': give silence SECONDS")
-          continue
-        }
-        receiver.silence(seconds: seconds)
-        try say("silent " + JSONText.shortest(seconds))
-      case "quit", "exit", "stop":
-        try say("quit")
-        return
-      default:
-        StatusLine(isTerminal: false, verbose: true).note(
-          "'\(line)': unknown control (unplug, replug, silence SECONDS, quit)")
+    for await event in events {
+      switch event {
+      case .started: break
+      case .unplugged: try say("unplugged")
+      case .replugged(let devicePath, _): try say("replugged " + devicePath)
+      case .silenced(let seconds): try say("silent " + JSONText.shortest(seconds))
+      case .onlyBaud(let rate): try say("baud " + (rate.map(String.init) ?? "any"))
+      case .scriptEnded: try say("capture ended")
+      case .controlFailed(let why): status.print(line: "locate: " + why)
+      case .controlEnded: break
+      case .stopped: return
       }
     }
-    // Standard input ended: keep simulating until a signal or --duration.
-    while !Task.isCancelled { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
   }
 
   private func say(_ text: String) throws(LocateError) {

@@ -24,11 +24,14 @@ struct WatchLoop: Sendable {
   /// Runs until the end; a refusal before the receiver ever connected is an error.
   func run() async throws(LocateError) {
     var firstTime: Date?
+    // With --satellites, the sky view of the last fix's epoch comes after the fix: wait for it.
+    var awaitingLastSky = false
     do {
       for try await event in service.updates() {
         observer.handle(event)
         switch event {
         case .location(let location):
+          if awaitingLastSky { return }
           observer.status.clear()
           if let duration = limits.streamDuration {
             let start = firstTime ?? location.timestamp
@@ -36,9 +39,13 @@ struct WatchLoop: Sendable {
             if location.timestamp.timeIntervalSince(start) >= duration { return }
           }
           try writer.location(location, target: reading(location))
-          if let count = limits.count, writer.points >= count { return }
+          if let count = limits.count, writer.points >= count {
+            guard writer.satellites else { return }
+            awaitingLastSky = true
+          }
         case .sky(let view):
           try writer.sky(view, device: observer.snapshot.device)
+          if awaitingLastSky { return }
         case .authorization(let status, let state):
           try deviceChange(state, json: GPSDJSON.authorization(status, state))
         case .device(let state):

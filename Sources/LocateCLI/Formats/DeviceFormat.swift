@@ -72,7 +72,7 @@ enum DeviceFormat {
     case .available, .connected: return style.green("available")
     case .denied: return style.red("denied")
     case .busy(_, let holder):
-      return style.yellow("busy") + (holder.map { ", held by \($0.command) (pid \($0.pid))" } ?? "")
+      return style.yellow("busy") + (holder.map { ", held by \($0.command), pid \($0.pid)" } ?? "")
     case .unavailable: return style.red("missing")
     case .unplugged: return style.yellow("unplugged")
     case .silent: return style.yellow("silent")

@@ -75,7 +75,7 @@ enum HumanFormat {
       line += pad(String(satellite.svid), 3)
       line += "  el " + pad(satellite.elevation.map { JSONText.fixed($0, 0) } ?? "-", 2) + "°"
       line += "  az " + pad(satellite.azimuth.map { JSONText.fixed($0, 0) } ?? "-", 3) + "°"
-      line += "  " + (satellite.snr.map { pad(JSONText.fixed($0, 0), 2) + " dB-Hz" } ?? "    -   ")
+      line += "  " + (satellite.snr.map { pad(JSONText.fixed($0, 0), 2) + " dB-Hz" } ?? pad("-", 8))
       if satellite.used { line += "  used" }
       lines.append(line)
     }
@@ -100,12 +100,13 @@ enum HumanFormat {
       + Coordinates.formatLongitude(longitude, style: .decimal(places: 6))
   }
 
-  /// `12 s`, `2 min 5 s`, `1 h 2 min`.
+  /// `12 s`, `2 min 5 s`, `1 h 2 min`, `4836 d 2 h`.
   static func duration(_ seconds: Double) -> String {
-    let whole = Int(max(0, seconds).rounded(.down))
+    let whole = Int(min(max(0, seconds), 1e15).rounded(.down))
     if whole < 60 { return "\(whole) s" }
     if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
-    return "\(whole / 3600) h \(whole % 3600 / 60) min"
+    if whole < 86400 { return "\(whole / 3600) h \(whole % 3600 / 60) min" }
+    return "\(whole / 86400) d \(whole % 86400 / 3600) h"
   }
 
   private static func metres(_ value: Double) -> String { JSONText.fixed(value, 1) + " m" }
@@ -157,9 +158,8 @@ enum HumanFormat {
   private static func age(_ location: CLLocation, now: Date) -> String {
     if location.gnss?.isReplay == true { return "replayed" }
     let age = now.timeIntervalSince(location.timestamp)
-    if age < -1 {
-      return JSONText.fixed(-age, 1) + " s ahead of this computer's clock"
-    }
+    if age < -60 { return duration(-age) + " ahead of this computer's clock" }
+    if age < -1 { return JSONText.fixed(-age, 1) + " s ahead of this computer's clock" }
     if age < 60 { return JSONText.fixed(max(0, age), 1) + " s ago" }
     return duration(age) + " ago"
   }

@@ -13,7 +13,7 @@ enum FailureMapping {
         .permissionDenied, path, "permission denied", remedy: StateText.deniedRemedy(group))
     case .busy(let path, let holder):
       let who =
-        holder.map { ", held by \($0.command) (pid \($0.pid))" } ?? " (held by another program)"
+        holder.map { ", held by \($0.command), pid \($0.pid)" } ?? ", held by another program"
       return LocateError(.busy, path, "busy" + who, remedy: StateText.busyRemedy(holder))
     case .unavailable(let path):
       return noReceiver(path ?? source.deviceLabel)
@@ -85,6 +85,7 @@ enum FailureMapping {
     _ error: CLError, seen: RequestObserver.Seen, source: ReceiverSource, timeout: Double,
     accuracy: Double?
   ) -> LocateError {
+    if let detailed = detailed(error, source: source) { return detailed }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
     switch error.code {
     case .denied:
@@ -129,6 +130,7 @@ enum FailureMapping {
     if let error = error as? ReceiverError { return receiver(error, source: source) }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
     if let error = error as? CLError {
+      if let detailed = detailed(error, source: source) { return detailed }
       if error.code == .locationUnknown {
         if let state = seen.state, let lost = lost(state, source: source) { return lost }
         return LocateError(

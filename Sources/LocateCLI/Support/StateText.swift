@@ -12,7 +12,7 @@ enum StateText {
     case .denied(let path, let group):
       return "\(path): permission denied" + (group.map { " (group \($0))" } ?? "")
     case .busy(let path, let holder):
-      return "\(path): busy" + (holder.map { ", held by \($0.command) (pid \($0.pid))" } ?? "")
+      return "\(path): busy" + (holder.map { ", held by \($0.command), pid \($0.pid)" } ?? "")
     case .unavailable(let path):
       return (path ?? "receiver") + ": not found"
     case .unplugged(let path):
@@ -36,7 +36,7 @@ enum StateText {
     case "locate":
       return "another locate is reading it: stop that one, or wait for it to finish"
     case let command?:
-      return "stop \(command) (pid \(holder.map { String($0.pid) } ?? "?")), then try again"
+      return "stop \(command), then try again"
     case nil:
       return "stop the program using it (fuser -v DEVICE names it), then try again"
     }

@@ -63,9 +63,9 @@ enum DocumentChecks {
     return cells + [cell]
   }
 
-  /// Each line parsed as a JSON object.
+  /// Each line parsed as a JSON object (LF or CRLF line ends: gpsd's files have both).
   static func jsonLines(_ text: String) throws -> [[String: Any]] {
-    try text.split(separator: "\n").map { line in
+    try text.split(whereSeparator: \.isNewline).map { line in
       guard
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
       else { throw TestFailure("not a JSON object: \(line)") }

@@ -68,6 +68,17 @@ final class Spawned: Sendable {
     throw TestFailure("waited for \(text.debugDescription), got:\n\(stdout)\nstderr:\n\(stderr)")
   }
 
+  /// Waits until stderr contains `text`.
+  func waitForStderr(_ text: String, timeout: Double = 60) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if stderr.contains(text) { return }
+      if !process.isRunning { break }
+      usleep(20_000)
+    }
+    throw TestFailure("waited for \(text.debugDescription) on stderr, got:\n\(stderr)")
+  }
+
   /// Sends a line on stdin.
   func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
 

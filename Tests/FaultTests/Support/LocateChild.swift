@@ -240,6 +240,13 @@ final class LocateChild {
         + "\(stdout.suffix(3000))\nstderr:\n\(stderr.suffix(3000))")
   }
 
+  /// Waits until standard error contains `text`.
+  func waitForStderr(_ text: String, timeout: Double = 60) throws {
+    guard waitUntil(timeout: timeout, { stderr.contains(text) || !isRunning }),
+      stderr.contains(text)
+    else { throw TestFailure("waited for \(text.debugDescription) on stderr:\n\(stderr)") }
+  }
+
   /// Waits until standard output holds `count` occurrences of `text`.
   func waitFor(_ text: String, count: Int = 1, timeout: Double = 60) throws {
     try waitForOutput("\(count) × \(text)", timeout: timeout) {

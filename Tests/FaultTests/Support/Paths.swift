@@ -32,7 +32,8 @@ enum Paths {
 
   /// A fresh temporary directory; remove it with ``removeTree(_:)``.
   static func temporaryDirectory() throws -> String {
-    var template = Array((NSTemporaryDirectory() + "/locate-faults-XXXXXX").utf8CString)
+    let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("locate-faults")
+    var template = Array((base.path + "-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else { throw TestFailure("mkdtemp failed: \(errno)") }
     return String(cString: made)
   }

@@ -50,6 +50,14 @@ struct Printed {
     objects.filter { $0["class"] as? String == "EVENT" && $0["event"] as? String == kind }
   }
 
+  /// `2025-06-15T15:06:40.100Z`, as `locate` prints times.
+  static func iso8601(_ seconds: Double) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let rounded = Double(Int64((seconds * 1000).rounded())) / 1000
+    return formatter.string(from: Date(timeIntervalSince1970: rounded))
+  }
+
   /// Milliseconds since 1970 of an ISO 8601 UTC time with milliseconds.
   static func milliseconds(_ text: String) -> Int64? {
     let formatter = ISO8601DateFormatter()

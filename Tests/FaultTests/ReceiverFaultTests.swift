@@ -113,4 +113,39 @@ import Testing
     #expect(after - before < 2048, "RSS grew from \(before) KiB to \(after) KiB")
     #expect(session.watch.stderr == "")
   }
+
+  @Test("receiver time jumping back, repeating, far past and far future: each real epoch once")
+  func receiverTimeLies() throws {
+    let session = try Session()
+    let start = 36_000.0
+    let day = 1_749_945_600.0  // 2025-06-15
+    let date = "150625"
+    // (seconds of day, date or nil with a ZDA year, delivered?)
+    let epochs: [(Double, String, Bool)] = [
+      (start, date, true), (start + 1, date, true), (start + 2, date, true),
+      (start - 3600, date, true), (start - 3599, date, true),  // an hour back
+      (start - 3599, date, false),  // the same epoch again
+      (start - 3598, date, true),
+      (start - 3597, "050180", false),  // 1980-01-05: before GPS time began
+      (start - 3596, "zda 2610", false),  // a ZDA from the 27th century
+      (start - 3595, date, true), (start - 3594, date, true),
+    ]
+    for (seconds, when, _) in epochs {
+      if when.hasPrefix("zda") {
+        try session.feeder.write(
+          NMEAText.epoch(seconds, date: nil)
+            + NMEAText.zda(seconds, day: 7, month: 4, year: 2610))
+      } else {
+        try session.feeder.write(NMEAText.epoch(seconds, date: when))
+      }
+      pause(0.05)
+    }
+    let expected = epochs.filter(\.2).map { milliseconds(day + $0.0) }
+    try session.watch.waitForOutput("the last epoch") { _ in
+      UnplugStormTests.lastFix(session.watch) == expected.last
+    }
+    let printed = try session.finish()
+    #expect(printed.fixes.map(\.time) == expected)
+    #expect(session.watch.stderr == "")
+  }
 }

@@ -66,3 +66,12 @@ func waitUntil(timeout: Double = 60, _ condition: () throws -> Bool) rethrows ->
   }
   return try condition()
 }
+
+/// Whether this process (and so the `locate` it runs, from the same build) is built with
+/// AddressSanitizer or ThreadSanitizer: resident memory then measures the sanitizer's shadow
+/// memory and quarantine, not `locate`'s.
+let runsUnderSanitizer: Bool = {
+  guard let process = dlopen(nil, RTLD_NOW) else { return false }
+  defer { dlclose(process) }
+  return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+}()

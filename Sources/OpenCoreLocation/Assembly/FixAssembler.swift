@@ -36,6 +36,7 @@ struct FixAssembler {
   private var dates: DateTracker
   private var previousWas3D = false
   private var previous: (latitude: Double, longitude: Double, time: Int64)?
+  private var recentDOP: (hdop: Double?, vdop: Double?, time: Int64)?
 
   /// Makes an assembler with a week-rollover rule.
   init(rollover: WeekRollover) { dates = DateTracker(rollover: rollover) }
@@ -192,7 +193,16 @@ struct FixAssembler {
     if mode != .noFix {
       status = e.simulated ? .simulated : (e.qualityStatus ?? e.modeStatus ?? .gps)
     }
-    let hdop = e.gsaHDOP ?? e.fixHDOP
+    var hdop = e.gsaHDOP ?? e.fixHDOP
+    var vdop = e.vdop
+    if hdop != nil {
+      recentDOP = (hdop, vdop, time.nanosecondsOfDay)
+    } else if let recent = recentDOP, Self.elapsed(from: recent.time, to: time) <= 5_000_000_000 {
+      // Satellite geometry changes slowly: an epoch without DOPs (RMC, GLL) takes those of an
+      // epoch at most 5 s earlier.
+      hdop = recent.hdop
+      vdop = vdop ?? recent.vdop
+    }
     let horizontal: Double =
       mode == .noFix
       ? -1
@@ -202,7 +212,7 @@ struct FixAssembler {
     let vertical =
       mode == .fix3D && e.altitudeMSL != nil
       ? ErrorModel.vertical(
-        altitudeError: e.altitudeError, vdop: e.vdop, hdop: hdop, status: status)
+        altitudeError: e.altitudeError, vdop: vdop, hdop: hdop, status: status)
       : -1
     var day: Int? = nil
     if case .day(let resolved) = resolution { day = resolved }
@@ -216,7 +226,7 @@ struct FixAssembler {
       time: time, day: day, mode: mode, status: status, voidReason: reason,
       latitude: e.latitude, longitude: e.longitude, altitudeMSL: e.altitudeMSL,
       geoidSeparation: e.geoidSeparation, speed: e.speed ?? derived, course: e.course,
-      magneticVariation: e.magneticVariation, hdop: hdop, vdop: e.vdop, pdop: e.pdop,
+      magneticVariation: e.magneticVariation, hdop: hdop, vdop: vdop, pdop: e.pdop,
       satellitesUsed: satellites.hasUsedList ? satellites.usedCount : e.satellitesUsed,
       satellitesInView: satellites.inView.count, bestSNR: satellites.bestSNR,
       latitudeError: e.latitudeError, longitudeError: e.longitudeError,
@@ -227,13 +237,19 @@ struct FixAssembler {
     return report
   }
 
+  /// Nanoseconds from one time of day to a later one (across midnight when needed).
+  static func elapsed(from earlier: Int64, to later: UTCTime) -> Int64 {
+    var elapsed = later.nanosecondsOfDay - earlier
+    if elapsed < -UTCCalendar.nanosecondsPerDay / 2 { elapsed += UTCCalendar.nanosecondsPerDay }
+    return elapsed
+  }
+
   /// Speed from the previous fix, for an epoch that sent none (as gpsd does): the distance
   /// between the two positions over the time between them, when that is more than 0 and at
   /// most 5 s.
   private func derivedSpeed(_ e: EpochAccumulator, _ time: UTCTime) -> Double? {
     guard let previous, let latitude = e.latitude, let longitude = e.longitude else { return nil }
-    var elapsed = time.nanosecondsOfDay - previous.time
-    if elapsed < -UTCCalendar.nanosecondsPerDay / 2 { elapsed += UTCCalendar.nanosecondsPerDay }
+    let elapsed = Self.elapsed(from: previous.time, to: time)
     guard elapsed > 0 && elapsed <= 5_000_000_000 else { return nil }
     let distance = localDistance(previous.latitude, previous.longitude, latitude, longitude)
     return distance / (Double(elapsed) / 1e9)

@@ -47,7 +47,9 @@ public enum LocationPolicy {
 /// speed, when sent, is at most `speed` m/s. After `duration` seconds stationary, updates pause
 /// (the delegate's `locationManagerDidPauseLocationUpdates`, a `paused(true)` event, a
 /// `CLLocationUpdate` with `stationary` set). The first fix farther than `radius` from that
-/// fix, or faster than `speed`, resumes them and is delivered.
+/// fix, or faster than `speed`, resumes them; it is delivered unless the distance filter holds
+/// it back. Speeds derived from positions (an epoch without RMC or VTG) do not count: jitter
+/// would look like movement.
 ///
 /// | activity | radius | speed | after |
 /// |---|---|---|---|

@@ -68,9 +68,20 @@ struct LocationPipeline {
   }
 
   /// Starts continuous delivery through `filter`; epochs that began earlier are not current.
+  /// When updates already run, only the filter's settings change: the last delivered fix and
+  /// the stationary state are kept (calling `startUpdatingLocation()` again restarts nothing).
   mutating func startUpdates(_ filter: DeliveryFilter) {
-    delivery = filter
-    deliverySince = now
+    guard var running = delivery else {
+      delivery = filter
+      deliverySince = now
+      return
+    }
+    running.distanceFilter = filter.distanceFilter
+    running.desiredAccuracy = filter.desiredAccuracy
+    running.filtersAccuracy = filter.filtersAccuracy
+    running.pausesAutomatically = filter.pausesAutomatically
+    running.pause.thresholds = filter.pause.thresholds
+    delivery = running
   }
 
   /// Starts a one-shot request.
@@ -239,6 +250,8 @@ struct LocationPipeline {
       let location = factory.make(report, wallNow: wallNow)
       events.append(.paused(false, location))
       events.append(.location(location))
+    case .resumeHeld:
+      events.append(.paused(false, factory.peek(report, wallNow: wallNow)))
     case .pause:
       events.append(.paused(true, factory.make(report, wallNow: wallNow)))
     case .notAccurate:

@@ -35,12 +35,10 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       break
     }
     decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
-      if case .sentence(let sentence, _) = event {
-        switch sentence {
-        case .rmc(let rmc): sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
-        case .gga(let gga): sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
-        default: break
-        }
+      switch event {
+      case .sentence(.rmc(let rmc), _): sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
+      case .sentence(.gga(let gga), _): sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
+      default: break
       }
     }
   }

@@ -7,7 +7,7 @@
 /// first sentence arrives; the number of distinct addresses kept is capped at
 /// ``addressCapacity`` (memory stays bounded whatever the input), and sentences with further
 /// addresses are counted in ``uncountedAddresses``.
-public struct NMEACounters: Sendable, Hashable {
+public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   /// The framer's counts (bytes, junk, checksums, truncated and over-long lines).
   public var framing = FramingCounters()
   /// Well-framed sentences with an impossible field.
@@ -27,6 +27,19 @@ public struct NMEACounters: Sendable, Hashable {
 
   /// The count for one address (`"GPRMC"`), 0 when never seen.
   public func count(of address: String) -> Int { byAddress[address] ?? 0 }
+
+  /// One line for a status display: `1580 sentences (GNGSA 297, GPGSV 223, …), 0 invalid,
+  /// 3 bad checksums, 0 missing, 0 malformed, 2 truncated, 0 over-long, 17 junk bytes`.
+  public var description: String {
+    let framing = self.framing
+    let addresses = byAddress.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+      .map { "\($0.key) \($0.value)" }
+    let listed = addresses.isEmpty ? "" : " (\(addresses.joined(separator: ", ")))"
+    return "\(framing.sentences) sentences\(listed), \(invalidSentences) invalid, "
+      + "\(framing.badChecksums) bad checksums, \(framing.missingChecksums) missing, "
+      + "\(framing.malformedChecksums) malformed, \(framing.truncatedLines) truncated, "
+      + "\(framing.overLongLines) over-long, \(framing.junkBytes) junk bytes"
+  }
 
   /// Equal when every count is.
   public static func == (lhs: Self, rhs: Self) -> Bool {

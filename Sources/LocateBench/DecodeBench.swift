@@ -35,9 +35,14 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       break
     }
     decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
+      // Only RMC and GGA are bound (binding copies the payload; testing a case does not).
       switch event {
-      case .sentence(.rmc(let rmc), _): sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
-      case .sentence(.gga(let gga), _): sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
+      case .sentence(.rmc, _), .sentence(.gga, _):
+        if case .sentence(.rmc(let rmc), _) = event {
+          sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
+        } else if case .sentence(.gga(let gga), _) = event {
+          sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
+        }
       default: break
       }
     }

@@ -74,13 +74,19 @@ struct AddressCounts: Sendable {
   /// The slot of the address counted last (runs of GSV and GSA repeat it).
   var lastSlot = -1
 
-  /// Counts one sentence with `address`.
+  /// Counts one sentence whose address is the first `length` bytes of `body`.
   @inline(never)
-  mutating func count(_ address: UnsafeRawBufferPointer) {
+  mutating func count(_ body: UnsafeRawBufferPointer, addressLength: Int) {
+    // The first eight bytes, little-endian, masked to the address.
     var prefix: UInt64 = 0
-    let take = min(address.count, 8)
-    for index in 0..<take { prefix = prefix << 8 | UInt64(address[index]) }
-    let length = UInt16(min(address.count, 9))  // 9: "longer than 8"
+    let take = min(addressLength, 8)
+    if body.count >= 8, let base = body.baseAddress {
+      let word = base.loadUnaligned(as: UInt64.self)
+      prefix = take == 8 ? word : word & ((1 &<< UInt64(take &* 8)) &- 1)
+    } else {
+      for index in 0..<take { prefix |= UInt64(body[index]) &<< UInt64(index &* 8) }
+    }
+    let length = UInt16(min(addressLength, 9))  // 9: "longer than 8"
     if lastSlot >= 0, slots[lastSlot].prefix == prefix, slots[lastSlot].length == length {
       slots[lastSlot].count += 1
       return
@@ -117,7 +123,7 @@ struct AddressCounts: Sendable {
     for slot in slots where slot.count != 0 {
       let length = Int(slot.length)
       var bytes: [UInt8] = []
-      for index in (0..<min(length, 8)).reversed() {
+      for index in 0..<min(length, 8) {
         bytes.append(UInt8(truncatingIfNeeded: slot.prefix >> (8 * UInt64(index))))
       }
       let text = String(decoding: bytes, as: UTF8.self) + (length > 8 ? "…" : "")

@@ -82,14 +82,15 @@ def main():
 
     ours = results[args.label[0][0]]
     header = ("| tool | median wall s | MB/s | sentences/s | x C floor (paired) "
-              "| ours is N x faster | peak RSS MiB |")
+              "| ours is N x faster (paired) | peak RSS MiB |")
     rows = [header, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, result in results.items():
         speed = result["ratio"] / ours["ratio"]
         rows.append("| %s | %.3f | %.1f | %s | %.2f | %s | %.1f |" % (
             name, result["wall"], args.bytes / 1e6 / result["wall"],
             "{:,.0f}".format(args.lines / result["wall"]), result["ratio"],
-            "-" if result is ours else "%.2f" % speed, result["rss"]))
+            "-" if result is ours or name.startswith("C floor") else "%.1f" % speed,
+            result["rss"]))
     table = "\n".join(rows)
     print()
     print(table)

@@ -48,11 +48,14 @@ fuzz:
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30
 
+## Builds release and runs the real serial path against the built-in virtual receiver.
 demo: release
-	@echo "demo: not yet"
+	@sh Tests/Demo/demo.sh $(BUILD_DIR)/release/locate
 
+## Benchmarks, side by side with the peers in one run (installs the peers it needs).
 bench: release
-	@echo "bench: not yet"
+	sh Tests/Benchmarks/decode.sh
+	sh Tests/Benchmarks/geodesy.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

@@ -28,6 +28,11 @@ let package = Package(
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "ReceiversTests", dependencies: ["Receivers", "NMEA"]),
     .testTarget(name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
-    .testTarget(name: "LocateCLITests", dependencies: ["LocateCLI"]),
+    .testTarget(
+      name: "LocateCLITests",
+      dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"]),
+    .testTarget(
+      name: "FaultTests",
+      dependencies: ["locate", "LocateFuzz", "NMEA", "Receivers", "OpenCoreLocation", "Geodesy"]),
   ]
 )

@@ -1,4 +1,3 @@
-// STUB — the CLI work replaces this.
 import Foundation
 
 /// The `locate` command line: parses arguments, runs a command, returns the exit status.
@@ -6,12 +5,141 @@ public enum Locate {
   /// The version printed by `locate --version`.
   public static let version = "0.1.0"
 
+  /// The commands, in the order `--help` lists them.
+  static var commands: [any Command.Type] {
+    [
+      CurrentCommand.self, WatchCommand.self, DistanceCommand.self, DevicesCommand.self,
+      SimulateCommand.self,
+    ]
+  }
+
+  /// Claims standard input, output and error before anything else opens a descriptor: call it
+  /// first in `main`, before any `await` (the concurrency runtime opens descriptors, and would
+  /// take the number of a closed standard output).
+  public static func prepareProcess() {
+    _ = StandardDescriptors.occupyClosed()
+  }
+
   /// Runs `locate` with `arguments` (without the program name) and returns the exit status.
-  public static func run(_ arguments: [String]) async -> Int32 {
-    if arguments == ["--version"] {
-      print("locate \(version)")
-      return 0
+  ///
+  /// Ignores SIGPIPE (a closed pipe becomes a quiet end) and catches SIGINT and SIGTERM for
+  /// the time of the command.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+  ) async -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    let closed = StandardDescriptors.occupyClosed()
+    let context = Context(
+      environment: environment, output: OutputSink(descriptor: 1, closed: closed.contains(1)),
+      stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
+      signals: SignalTrap())
+    do throws(LocateError) {
+      try await dispatch(arguments, context)
+      try context.output.flush()
+      return ExitStatus.ok.rawValue
+    } catch {
+      try? context.output.flush()
+      if !error.isQuiet {
+        StatusLine(isTerminal: context.stderrIsTerminal, verbose: false).print(
+          line: error.description)
+      }
+      return error.status.rawValue
     }
-    return 64
+  }
+
+  static func dispatch(_ arguments: [String], _ context: Context) async throws(LocateError) {
+    guard let first = arguments.first else {
+      throw LocateError(
+        .usage, "missing command", "give one of " + commandNames,
+        remedy: "see 'locate --help'")
+    }
+    switch first {
+    case "--help", "-h":
+      try context.output.write(help)
+      return
+    case "--version", "-V":
+      try context.output.write("locate \(version)\n")
+      return
+    case "help":
+      guard arguments.count > 1 else { return try context.output.write(help) }
+      let command = try find(arguments[1])
+      return try context.output.write(command.help)
+    default:
+      break
+    }
+    if first.hasPrefix("-") {
+      throw LocateError(
+        .usage, first, "options go after the command",
+        remedy: "e.g. 'locate current \(first)'; see 'locate --help'")
+    }
+    let command = try find(first)
+    let rest = Array(arguments.dropFirst())
+    let beforeSeparator = rest.prefix(while: { $0 != "--" })
+    if beforeSeparator.contains("--help") || beforeSeparator.contains("-h") {
+      return try context.output.write(command.help)
+    }
+    let parser = ArgumentParser(
+      options: command.options, command: command.name,
+      maximumPositionals: command.maximumPositionals)
+    try await command.run(try parser.parse(rest), context)
+  }
+
+  private static func find(_ name: String) throws(LocateError) -> any Command.Type {
+    guard let command = commands.first(where: { $0.name == name }) else {
+      throw LocateError(
+        .usage, "'\(name)'", "unknown command (commands: \(commandNames))",
+        remedy: "see 'locate --help'")
+    }
+    return command
+  }
+
+  private static var commandNames: String { commands.map { $0.name }.joined(separator: ", ") }
+
+  /// `locate --help`.
+  static var help: String {
+    var text = """
+      locate — where am I, from a GPS receiver on a serial port (NMEA 0183), no gpsd needed
+
+      Usage: locate COMMAND [OPTIONS]
+             locate help COMMAND
+             locate --version
+
+      Commands:
+
+      """
+    for command in commands {
+      text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0)
+      text += command.summary + "\n"
+    }
+    text += """
+
+      Run 'locate COMMAND --help' for its options and examples.
+
+      The receiver is --device PATH, else $LOCATE_DEVICE, else the first one found in
+      /dev/serial/by-id, /dev/ttyUSB*, /dev/ttyACM*, /dev/serial0 and /dev/ttyAMA*.
+      --input reads a capture file, standard input, an NMEA-over-TCP bridge or a gpsd server.
+
+      Examples:
+        locate current
+            # one fresh fix, as text
+        locate watch --format gpx > track.gpx
+            # a GPX track until Ctrl-C (the document is closed properly)
+        locate distance --points airports.csv --nearest 5
+            # the five nearest places in a CSV file, nearest first
+        locate devices --probe
+            # the receivers present, with their baud rate and what they send
+        locate simulate
+            # a virtual receiver on a pseudo-terminal, to try all of this without a GPS
+
+      Exit status:
+
+      """
+    text += ExitStatus.table + "\n"
+    text += """
+        Piped into a program that stops reading (e.g. head), locate ends quietly with 0.
+        For watch and simulate, SIGINT and SIGTERM are the normal end: status 0.
+
+      """
+    return text
   }
 }

@@ -166,6 +166,22 @@ public enum FAAMode: Sendable, Hashable {
     default: self = .other(letter)
     }
   }
+
+  /// The indicator letter, as sent.
+  public var letter: UInt8 {
+    switch self {
+    case .autonomous: UInt8(ascii: "A")
+    case .differential: UInt8(ascii: "D")
+    case .estimated: UInt8(ascii: "E")
+    case .floatRTK: UInt8(ascii: "F")
+    case .manual: UInt8(ascii: "M")
+    case .notValid: UInt8(ascii: "N")
+    case .precise: UInt8(ascii: "P")
+    case .rtk: UInt8(ascii: "R")
+    case .simulator: UInt8(ascii: "S")
+    case .other(let letter): letter
+    }
+  }
 }
 
 /// The NMEA 4.1 navigational status of RMC and GNS: `S` safe, `C` caution, `U` unsafe,
@@ -191,6 +207,17 @@ public enum NavigationStatus: Sendable, Hashable {
     case UInt8(ascii: "U"): self = .unsafe
     case UInt8(ascii: "V"): self = .notValid
     default: self = .other(letter)
+    }
+  }
+
+  /// The status letter, as sent.
+  public var letter: UInt8 {
+    switch self {
+    case .safe: UInt8(ascii: "S")
+    case .caution: UInt8(ascii: "C")
+    case .unsafe: UInt8(ascii: "U")
+    case .notValid: UInt8(ascii: "V")
+    case .other(let letter): letter
     }
   }
 }
@@ -232,6 +259,22 @@ public enum GGAQuality: Sendable, Hashable {
     case 7: self = .manual
     case 8: self = .simulator
     default: self = .other(value)
+    }
+  }
+
+  /// The quality's number, as sent.
+  public var number: UInt8 {
+    switch self {
+    case .invalid: 0
+    case .gps: 1
+    case .differential: 2
+    case .pps: 3
+    case .rtkFixed: 4
+    case .rtkFloat: 5
+    case .estimated: 6
+    case .manual: 7
+    case .simulator: 8
+    case .other(let value): value
     }
   }
 }

@@ -76,44 +76,27 @@ struct CaptureSegmenter {
     return time
   }
 
-  /// The time field of a sentence that carries one.
+  /// The UTC time of day of a sentence that carries one (RMC, GGA, GNS, ZDA, GLL), decoded by
+  /// the NMEA module; `nil` for other types and for sentences with an impossible field.
   static func time(of raw: RawSentence) -> Double? {
     let address = raw.address
     guard address.count == 5 else { return nil }
-    let type = (address[2], address[3], address[4])
-    let index: Int
-    switch type {
-    case (0x52, 0x4D, 0x43), (0x47, 0x47, 0x41), (0x47, 0x4E, 0x53), (0x5A, 0x44, 0x41): index = 1
-    case (0x47, 0x4C, 0x4C): index = 5
-    default: return nil
+    switch (address[2], address[3], address[4]) {
+    case (0x52, 0x4D, 0x43), (0x47, 0x47, 0x41), (0x47, 0x4E, 0x53), (0x5A, 0x44, 0x41),
+      (0x47, 0x4C, 0x4C):
+      break  // RMC GGA GNS ZDA GLL: decode only these
+    default:
+      return nil
     }
-    var fields = raw.fields
-    for _ in 0..<index { _ = fields.next() }
-    guard let field = fields.next() else { return nil }
-    return secondsOfDay(field)
-  }
-
-  /// `hhmmss[.sss]` as seconds since midnight, or `nil` when malformed.
-  static func secondsOfDay(_ field: UnsafeRawBufferPointer) -> Double? {
-    guard field.count >= 6 else { return nil }
-    func pair(_ index: Int) -> Int? {
-      let high = field[index] &- 0x30
-      let low = field[index + 1] &- 0x30
-      guard high < 10, low < 10 else { return nil }
-      return Int(high) * 10 + Int(low)
+    let time: UTCTime?
+    switch try? Sentence(raw) {
+    case .rmc(let rmc): time = rmc.time
+    case .gga(let gga): time = gga.time
+    case .gns(let gns): time = gns.time
+    case .zda(let zda): time = zda.time
+    case .gll(let gll): time = gll.time
+    default: time = nil
     }
-    guard let hours = pair(0), let minutes = pair(2), let seconds = pair(4) else { return nil }
-    guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
-    var fraction = 0.0
-    if field.count > 6 {
-      guard field[6] == 0x2E else { return nil }
-      var scale = 0.1
-      for byte in field[7...] {
-        guard byte >= 0x30 && byte <= 0x39 else { return nil }
-        fraction += Double(byte - 0x30) * scale
-        scale /= 10
-      }
-    }
-    return Double(hours * 3600 + minutes * 60 + seconds) + fraction
+    return time?.secondsOfDay
   }
 }

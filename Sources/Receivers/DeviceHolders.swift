@@ -27,6 +27,12 @@ enum DeviceHolders {
     return all.first { $0.pid != me } ?? all.first
   }
 
+  /// The other processes holding `path` (this process excluded), the lowest PID first.
+  static func others(_ path: String, procRoot: String = "/proc") -> [DeviceHolder] {
+    let me = getpid()
+    return find(path, procRoot: procRoot).filter { $0.pid != me }
+  }
+
   /// The command name of `pid` (`/proc/PID/comm`), or `pid N` when unreadable.
   static func command(of pid: Int32, procRoot: String = "/proc") -> String {
     guard let text = readSmallFile("\(procRoot)/\(pid)/comm") else { return "pid \(pid)" }

@@ -40,7 +40,7 @@ public final class Receiver: @unchecked Sendable {
     let context: ReaderContext
     let driver: any SourceDriver
   }
-  private let running = Mutex<Running?>(nil)
+  private let running = Locked<Running?>(nil)
 
   /// Prepares to read `source`; nothing is opened until ``start(_:)``.
   public convenience init(source: ReceiverSource, options: ReceiverOptions = ReceiverOptions()) {
@@ -113,6 +113,11 @@ public final class Receiver: @unchecked Sendable {
   /// The reader thread's kernel ID while running (for leak tests).
   var readerThreadID: Int32? {
     running.withLock { $0?.context.threadID.load(ordering: .relaxed) }
+  }
+
+  /// The reader's wake-up pipe descriptors while running (for leak tests).
+  var wakerDescriptors: [FileDescriptor] {
+    running.withLock { $0?.context.waker.descriptors ?? [] }
   }
 
   private func makeDriver() throws(ReceiverError) -> any SourceDriver {

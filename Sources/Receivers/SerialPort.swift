@@ -1,8 +1,9 @@
 import Glibc
 
 /// An open serial port, exclusively ours: opened without becoming the controlling terminal,
-/// non-blocking and close-on-exec; locked with `TIOCEXCL` and `flock(2)` (root ignores
-/// `TIOCEXCL`); raw 8N1 without flow control at one standard rate; stale input flushed.
+/// non-blocking and close-on-exec; refused as busy when another process has it open (found in
+/// `/proc`: gpsd and ModemManager take no lock), when another descriptor holds its `flock(2)`
+/// or set `TIOCEXCL`; then locked with both (root ignores `TIOCEXCL`); raw 8N1 without flow control at one standard rate; stale input flushed.
 /// ``close()`` restores the settings it found.
 final class SerialPort: @unchecked Sendable {
   /// The path it was opened by.
@@ -33,6 +34,11 @@ final class SerialPort: @unchecked Sendable {
       descriptor = try FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
     } catch {
       throw DeviceAccess.error(for: error, path: path, procRoot: procRoot)
+    }
+    // gpsd and ModemManager take neither lock, and two readers would split the bytes.
+    if let other = DeviceHolders.others(path, procRoot: procRoot).first {
+      descriptor.close()
+      throw ReceiverError(code: .busy(holder: other), path: path, errno: EBUSY)
     }
     var registered = false
     do throws(Errno) {

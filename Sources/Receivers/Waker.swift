@@ -19,6 +19,9 @@ final class Waker: @unchecked Sendable {
     writeEnd = FileDescriptor(rawValue: ends.1)
   }
 
+  /// Both ends (for leak tests).
+  var descriptors: [FileDescriptor] { [readEnd, writeEnd] }
+
   /// Signals the reader (idempotent: a full pipe already signals).
   func wake() {
     var byte: UInt8 = 1
@@ -47,5 +50,17 @@ final class Waker: @unchecked Sendable {
   func close() {
     readEnd.close()
     writeEnd.close()
+  }
+}
+
+extension Waker {
+  /// Empties the pipe, so that later waits block again (for wakers used as a nudge rather than
+  /// a stop signal).
+  func drain() {
+    var bytes: (UInt64, UInt64) = (0, 0)
+    while withUnsafeMutableBytes(
+      of: &bytes, { Glibc.read(readEnd.rawValue, $0.baseAddress, $0.count) })
+      > 0
+    {}
   }
 }

@@ -1,0 +1,33 @@
+/// `locate current`: one fresh fix, then exit.
+enum CurrentCommand: Command {
+  static let name = "current"
+  static let summary = "print one fresh fix, then exit"
+  static let usage = ["locate current [OPTIONS]"]
+  static let about = """
+    Waits for one fix made after the request started (never a cached or buffered one), at
+    least as accurate as --accuracy, and prints it: position in decimal degrees and DMS,
+    altitude, horizontal and vertical accuracy, speed and course, fix mode, satellites used and
+    in view, fix time and age, and the device. While waiting, a status line on stderr shows the
+    satellites in view and used, the best signal and the time elapsed (on a terminal, or with
+    --verbose). Formats: text (default), json (a gpsd TPV object), gpx (a waypoint), geojson
+    (a Feature) and csv.
+    """
+  static let options: [OptionSpec] =
+    FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+  static let examples = [
+    ("locate current", "where am I (waits up to 120 s for a first fix)"),
+    ("locate current --accuracy 10 --timeout 300", "wait up to 5 minutes for ±10 m or better"),
+    ("locate current --json | jq .lat,.lon", "gpsd's TPV object, for scripts"),
+    ("locate current --device /dev/ttyACM0 --baud 9600", "a given receiver at a given rate"),
+    ("locate current --input gpsd://localhost", "through a gpsd that already owns the port"),
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
+    let format = try OutputFormat.chosen(
+      arguments, allowed: OutputFormat.allCases, command: name)
+    let location = try await FixRequest.locate(arguments, context, command: name)
+    try context.output.write(
+      SingleFix.render(
+        location, format: format, now: context.now(), style: context.style(arguments)))
+  }
+}

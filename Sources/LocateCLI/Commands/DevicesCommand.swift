@@ -1,0 +1,107 @@
+import Foundation
+import NMEA
+import Receivers
+
+/// `locate devices`: the receivers present and whether they can be used.
+enum DevicesCommand: Command {
+  static let name = "devices"
+  static let summary = "list the receivers on this machine and whether they can be used"
+  static let usage = ["locate devices [--probe [--seconds N]] [--device PATH] [OPTIONS]"]
+  static let about = """
+    Lists the serial receivers found in /dev/serial/by-id, /dev/ttyUSB*, /dev/ttyACM*,
+    /dev/serial0 and /dev/ttyAMA* (and the --device or $LOCATE_DEVICE one), with their USB
+    description and driver, and whether they can be used now: available, denied (and the group
+    to join), busy (and which program holds it) or missing. With --probe, each usable one is
+    opened and listened to for a few seconds: its baud rate, talkers, sentence types and fix
+    state. Exit status 69 when there is none.
+    """
+  static let options: [OptionSpec] = [
+    .flag("probe", nil, "listen to each usable device and report what it sends"),
+    .value("seconds", nil, "SECONDS", "how long --probe listens to each device (default 3)"),
+    .flag("serial-ports", nil, "also try /dev/ttyS* (only listed when they talk NMEA)"),
+    CommonOptions.source[0], CommonOptions.source[2], CommonOptions.source[4],
+    .flag("json", "j", "one JSON object per device (class DEVICE)"),
+    CommonOptions.output[2], CommonOptions.output[3], CommonOptions.help,
+  ]
+  static let examples = [
+    ("locate devices", "what is plugged in, and whether it can be used"),
+    ("locate devices --probe", "and what each one sends"),
+    ("locate devices --json", "one JSON object per device"),
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
+    let values = ValueParsing(command: name)
+    var seconds = 3.0
+    if let text = arguments.value("seconds") {
+      guard arguments.has("probe") else {
+        throw LocateError.usage("--seconds", "applies to --probe only", command: name)
+      }
+      seconds = try values.number("seconds", text, in: 0.5...600, what: "seconds", example: "5")
+    }
+    let source = try CommonOptions.source(
+      arguments, environment: context.environment, command: name)
+    var baud = BaudSetting.auto
+    if case .device(_, let setting) = source { baud = setting }
+    if case .discover(let setting) = source { baud = setting }
+    var devices = DeviceDiscovery.list(probeSerialPorts: arguments.has("serial-ports"))
+    if case .device(let path, _) = source,
+      !devices.contains(where: { $0.path == path || $0.byID == path })
+    {
+      devices.insert(inspect(path, baud: baud), at: 0)
+    }
+    guard !devices.isEmpty else { throw FailureMapping.noReceiver(nil) }
+    let json = arguments.has("json")
+    let style = context.style(arguments)
+    let status = context.statusLine(arguments)
+    for device in devices {
+      var report: DeviceProbe.Report?
+      if arguments.has("probe"), device.state.isUsable {
+        status.show("probing \(device.path) for \(JSONText.shortest(seconds)) s…", elapsed: 0)
+        let probe = DeviceProbe(
+          path: device.path, baud: baud, seconds: seconds,
+          policy: CommonOptions.checksumPolicy(arguments))
+        let probeBaud = baud
+        let completion = await context.interruptible { () async throws(LocateError) in
+          do throws(ReceiverError) {
+            return try await probe.run()
+          } catch {
+            let failure = FailureMapping.receiver(
+              error, source: .device(path: device.path, baud: probeBaud))
+            return DeviceProbe.Report(failure: failure.why)
+          }
+        }
+        status.clear()
+        guard case .finished(let result) = completion, context.signals.received == nil else {
+          throw .quiet(.interrupted)
+        }
+        report = try result.get()
+      }
+      let text =
+        json
+        ? DeviceFormat.json(device, probe: report) + "\n"
+        : DeviceFormat.human(device, probe: report, style: style)
+      try context.output.write(text)
+    }
+  }
+
+  /// The state of a device named on the command line: opened and closed again at once.
+  static func inspect(_ path: String, baud: BaudSetting) -> DiscoveredDevice {
+    var options = ReceiverOptions()
+    options.reconnect = false
+    let receiver = Receiver(
+      source: .device(path: path, baud: baud == .auto ? .fixed(9600) : baud), options: options)
+    do {
+      try receiver.start { _ in }
+      receiver.stop()
+      return DiscoveredDevice(path: path, state: .available(path: path))
+    } catch {
+      let state: DeviceState
+      switch error.code {
+      case .permissionDenied(let group): state = .denied(path: path, group: group)
+      case .busy(let holder): state = .busy(path: path, holder: holder)
+      default: state = .unavailable(path: path)
+      }
+      return DiscoveredDevice(path: path, state: state)
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Geodesy
+import OpenCoreLocation
+
+/// `locate distance`: distance and bearing from here (or `--from`) to places, nearest first.
+enum DistanceCommand: Command {
+  static let name = "distance"
+  static let summary = "distance and bearing from here (or --from) to places, nearest first"
+  static let usage = [
+    "locate distance POINT… [--points FILE|-] [--from LAT,LON] [--nearest K]",
+    "                [--within DISTANCE] [--units m|km|mi|nmi] [OPTIONS]",
+  ]
+  static let about = """
+    Measures the geodesic distance (WGS-84, Karney's method), the initial bearing (degrees
+    true) and the compass point from the current fix, or from --from, to each place, and lists
+    them nearest first. POINT is LAT,LON or NAME=LAT,LON: decimal, signed or with N/S/E/W,
+    or degrees-minutes-seconds (48°07'02"N). FILE is CSV with a header whose name, latitude
+    and longitude columns are found by name (name/ident, latitude/lat/latitude_deg,
+    longitude/lon/lng/longitude_deg), or a GeoJSON FeatureCollection of Points. Without
+    --from, it first waits for a fix as 'locate current' does (same options). Text shows
+    --units (default km); json (one object per place: name, lat, lon, distance in metres,
+    bearing in degrees true), csv (metres), geojson (a FeatureCollection) and gpx (waypoints).
+    """
+  static let options: [OptionSpec] =
+    [
+      .value(
+        "points", "p", "FILE", "places from a CSV or GeoJSON file (- for stdin)", repeatable: true),
+      .value("from", nil, "LAT,LON", "measure from here instead of the current fix"),
+      .value("nearest", "k", "K", "only the K nearest places"),
+      .value("within", nil, "DISTANCE", "only places this close: 50km, 10nmi, 3mi, 800m"),
+      .value("units", "u", "UNIT", "units of text output and bare --within: m, km, mi, nmi"),
+    ] + FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+  static let maximumPositionals: Int? = nil
+  static let examples = [
+    ("locate distance EDDM=48.3538,11.7861 LOWS=47.7933,13.0043", "from here to two airports"),
+    (
+      "locate distance --points navaids.csv --nearest 3 --units nmi",
+      "the three nearest navaids, in nautical miles"
+    ),
+    (
+      "locate distance --from 51.4700,-0.4543 --points places.geojson --within 100km --json",
+      "places within 100 km of a point, as JSON lines"
+    ),
+    ("locate distance --from 40.6413N,73.7781W 51°28′12″N,0°27′15″W", "any coordinate notation"),
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
+    let values = ValueParsing(command: name)
+    let format = try OutputFormat.chosen(arguments, allowed: OutputFormat.allCases, command: name)
+    let unit =
+      try arguments.value("units").map { text throws(LocateError) in
+        try values.choice("units", text, DistanceUnit.allCases.map { ($0.rawValue, $0) })
+      } ?? .km
+    let nearest = try arguments.value("nearest").map { text throws(LocateError) in
+      try values.integer("nearest", text, in: 1...Int.max, example: "5")
+    }
+    let within = try arguments.value("within").map { text throws(LocateError) in
+      try values.distance("within", text, defaultUnit: unit)
+    }
+    var places = try arguments.positionals.map { text throws(LocateError) in try point(text) }
+    if arguments.all("points").filter({ $0 == "-" }).count > 1 {
+      throw LocateError.usage("--points -", "standard input can be read only once", command: name)
+    }
+    for path in arguments.all("points") { places += try PointsFile.read(path) }
+    guard !places.isEmpty else {
+      throw LocateError.usage(
+        "distance", "no places given (give POINTs or --points FILE)", command: name)
+    }
+    let origin: DistanceFormat.Origin
+    if let text = arguments.value("from") {
+      origin = .init(point: try values.point("from", text), note: "--from")
+    } else {
+      let fix = try await FixRequest.locate(arguments, context, command: name)
+      var note = "fix at " + TimeText.iso8601(fix.timestamp)
+      if let accuracy = fix.validHorizontalAccuracy {
+        note += ", ±" + JSONText.fixed(accuracy, 1) + " m"
+      }
+      origin = .init(point: fix.point, note: note)
+    }
+    let index = NearestIndex(points: places.map(\.point))
+    let results = index.nearest(to: origin.point, count: nearest, within: within).map { found in
+      let place = places[found.index]
+      return DistanceResult(
+        name: place.name, latitude: place.point.latitude, longitude: place.point.longitude,
+        distance: found.distance, azimuth: found.azimuth)
+    }
+    try context.output.write(
+      DistanceFormat.render(
+        results, origin: origin, format: format, unit: unit, within: within,
+        style: context.style(arguments)))
+  }
+
+  /// `LAT,LON` or `NAME=LAT,LON`.
+  static func point(_ text: String) throws(LocateError) -> NamedPoint {
+    var name = ""
+    var coordinates = text
+    if let equals = text.firstIndex(of: "=") {
+      name = String(text[..<equals])
+      coordinates = String(text[text.index(after: equals)...])
+    }
+    do {
+      return NamedPoint(
+        name: name.isEmpty ? text : name, point: try Coordinates.parsePoint(coordinates))
+    } catch {
+      throw LocateError(
+        .usage, "'\(text)'", error.reason,
+        remedy: "give NAME=LAT,LON or LAT,LON, e.g. EDDM=48.3538,11.7861")
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import OpenCoreLocation
+import Receivers
+
+/// The options `current` and `distance` share to ask for one fresh fix, and the asking.
+enum FixRequest {
+  /// The default `--timeout`: enough for a cold receiver to find its first fix outdoors.
+  static let defaultTimeout = 120.0
+
+  /// `--max-age`, `--accuracy`, `--timeout`.
+  static let options: [OptionSpec] = [
+    .value(
+      "max-age", nil, "SECONDS",
+      "oldest fix accepted as current (default 5); nothing older than the request is ever used"),
+    .value("accuracy", "a", "METERS", "wait for a fix at least this accurate (horizontal)"),
+    .value(
+      "timeout", "t", "SECONDS",
+      "give up after this long (default 120: a cold receiver can take minutes)"),
+  ]
+
+  /// One fix, as the options ask; progress shown on stderr; failures mapped to exit statuses.
+  static func locate(
+    _ arguments: ParsedArguments, _ context: Context, command: String
+  ) async throws(LocateError) -> CLLocation {
+    let values = ValueParsing(command: command)
+    let source = try CommonOptions.source(
+      arguments, environment: context.environment, command: command)
+    var options = LocationServiceOptions(source: source)
+    options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
+    if let text = arguments.value("max-age") {
+      options.maximumAge = try values.number(
+        "max-age", text, in: 0...Double.greatestFiniteMagnitude, what: "seconds", example: "5")
+    }
+    var accuracy: Double?
+    if let text = arguments.value("accuracy") {
+      accuracy = try values.positive("accuracy", text, what: "metres", example: "10")
+      options.desiredAccuracy = accuracy ?? kCLLocationAccuracyBest
+    }
+    var timeout = defaultTimeout
+    if let text = arguments.value("timeout") {
+      timeout = try values.positive("timeout", text, what: "seconds", example: "300")
+    }
+    let status = context.statusLine(arguments)
+    let observer = RequestObserver(status: status)
+    let service = LocationService(options: options)
+    let deadline = timeout
+    let wanted = accuracy
+    let completion = await context.interruptible { () async throws(LocateError) -> CLLocation in
+      do throws(CLError) {
+        return try await service.currentLocation(
+          timeout: deadline, progress: { observer.handle($0) })
+      } catch {
+        throw FailureMapping.request(
+          error, seen: observer.snapshot, source: source, timeout: deadline, accuracy: wanted)
+      }
+    }
+    status.clear()
+    guard case .finished(let result) = completion, context.signals.received == nil else {
+      throw .quiet(.interrupted)
+    }
+    return try result.get()
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Geodesy
+import Receivers
+
+/// `locate simulate`: the virtual receiver on a pseudo-terminal.
+enum SimulateCommand: Command {
+  static let name = "simulate"
+  static let summary = "run a virtual receiver on a pseudo-terminal (for demos and tests)"
+  static let usage = [
+    "locate simulate [--capture FILE [--replay-speed X] [--loop]] [OPTIONS]",
+    "locate simulate [--start LAT,LON] [--speed M/S] [--heading DEG] [--rate HZ] [OPTIONS]",
+  ]
+  static let about = """
+    Opens a pseudo-terminal that speaks NMEA like a real receiver, prints its device path on
+    the first line of standard output, and runs until Ctrl-C (SIGINT or SIGTERM: status 0),
+    'stop' on standard input, or --duration. It replays a capture with its own timing
+    (--capture), or drives a synthetic route (the default): start point, speed, heading
+    changes, stops, fix loss, multi-GNSS sentences, 1-10 fixes a second. Read it with
+    'locate watch --device PATH'. Controls, one per line on standard input, each acknowledged
+    on standard output: unplug [SECONDS] (replug after that long), replug (prints the path),
+    silence SECONDS, baud RATE|any, after SECONDS COMMAND, stop.
+    """
+  static let options: [OptionSpec] = [
+    .value("capture", nil, "FILE", "replay this NMEA capture with its own timing"),
+    .value("replay-speed", nil, "X", "replay X times real time (default 1)"),
+    .flag("loop", nil, "replay the capture again and again"),
+    .value("start", nil, "LAT,LON", "where the drive starts (default 48.1173,11.5167)"),
+    .value("speed", nil, "M/S", "cruising speed in metres a second (default 13.9)"),
+    .value("heading", nil, "DEGREES", "initial heading, degrees true (default 45)"),
+    .value("rate", "r", "HZ", "fixes a second, 1 to 10 (default 1)"),
+    .value("seed", nil, "N", "seed of the route's turns and stops (default 1)"),
+    .value("start-time", nil, "TIME", "UTC time of the first fix, ISO 8601 (default now)"),
+    .value("altitude", nil, "METERS", "altitude above mean sea level (default 520)"),
+    .flag("no-turns", nil, "drive straight on"),
+    .flag("no-stops", nil, "never stop at traffic lights"),
+    .flag("no-fix-loss", nil, "never lose the fix in tunnels"),
+    .value("baud", "b", "RATE", "speak NMEA only when the reader sets this rate (garbage else)"),
+    .value("link", "l", "PATH", "keep a symlink at PATH pointing to the current device"),
+    .value("duration", nil, "SECONDS", "stop after this long"),
+    CommonOptions.output[3], CommonOptions.help,
+  ]
+  static let examples = [
+    ("locate simulate", "a drive through Munich at 50 km/h; prints /dev/pts/N"),
+    (
+      "locate simulate --link /tmp/gps --rate 5 & locate watch --device /tmp/gps",
+      "watch it through a stable path"
+    ),
+    ("locate simulate --capture Fixtures/gpsd/bu353s4.log --loop", "replay a real receiver"),
+    ("locate simulate --baud 4800 --link /tmp/gps", "only 4800 baud works: try --baud auto"),
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
+    let receiver = VirtualReceiver(
+      script: try script(arguments), link: arguments.value("link"),
+      onlyBaud: try onlyBaud(arguments))
+    let values = ValueParsing(command: name)
+    let duration = try arguments.value("duration").map { text throws(LocateError) in
+      try values.positive("duration", text, what: "seconds", example: "60")
+    }
+    do {
+      try receiver.start()
+    } catch {
+      throw FailureMapping.receiver(error, source: .device(path: error.path, baud: .auto))
+    }
+    defer { receiver.stop() }
+    try context.output.write(receiver.devicePath + "\n")
+    try context.output.flush()
+    let status = context.statusLine(arguments)
+    if context.stderrIsTerminal {
+      status.note(
+        "simulating a receiver on \(receiver.devicePath): read it with "
+          + "'locate watch --device \(receiver.devicePath)'; stop with Ctrl-C")
+    }
+    let controls = SimulatorControls(receiver: receiver, output: context.output, status: status)
+    let completion = await context.interruptible(stopAfter: duration) {
+      () async throws(LocateError) in try await controls.run()
+    }
+    if case .finished(let result) = completion { try result.get() }
+  }
+
+  private static func script(_ arguments: ParsedArguments) throws(LocateError) -> SimulationScript {
+    let values = ValueParsing(command: name)
+    let driveOptions = [
+      "start", "speed", "heading", "rate", "seed", "start-time", "altitude", "no-turns",
+      "no-stops", "no-fix-loss",
+    ]
+    if let path = arguments.value("capture") {
+      if let conflict = driveOptions.first(where: arguments.has) {
+        throw LocateError.usage(
+          "--\(conflict)", "applies to the synthetic drive, not --capture", command: name)
+      }
+      try InputFile.checkReadable(path, what: path)
+      let speed = try arguments.value("replay-speed").map { text throws(LocateError) in
+        try values.positive("replay-speed", text, what: "times real time", example: "2")
+      }
+      return .capture(path: path, speed: speed ?? 1, loop: arguments.has("loop"))
+    }
+    for option in ["replay-speed", "loop"] where arguments.has(option) {
+      throw LocateError.usage("--\(option)", "applies to --capture only", command: name)
+    }
+    var drive = DriveOptions()
+    if let text = arguments.value("start") {
+      let point = try values.point("start", text)
+      drive.latitude = point.latitude
+      drive.longitude = point.longitude
+    }
+    if let text = arguments.value("speed") {
+      drive.speed = try values.number("speed", text, in: 0...400, what: "m/s", example: "13.9")
+    }
+    if let text = arguments.value("heading") {
+      drive.heading = try values.number(
+        "heading", text, in: 0...360, what: "degrees", example: "90")
+    }
+    if let text = arguments.value("rate") {
+      drive.rate = try values.integer("rate", text, in: 1...10, example: "5")
+    }
+    if let text = arguments.value("seed") {
+      guard let seed = UInt64(text) else {
+        throw LocateError.usage("--seed '\(text)'", "not a whole number ≥ 0", command: name)
+      }
+      drive.seed = seed
+    }
+    if let text = arguments.value("altitude") {
+      drive.altitude = try values.number(
+        "altitude", text, in: -500...20_000, what: "metres", example: "520")
+    }
+    drive.turns = !arguments.has("no-turns")
+    drive.stops = !arguments.has("no-stops")
+    drive.fixLoss = !arguments.has("no-fix-loss")
+    if let text = arguments.value("start-time") {
+      guard let date = TimeText.parse(text) else {
+        throw LocateError(
+          .usage, "--start-time '\(text)'", "not an ISO 8601 time",
+          remedy: "e.g. --start-time 2024-05-01T12:00:00Z")
+      }
+      drive.startTime = date.timeIntervalSince1970
+    }
+    return .drive(drive)
+  }
+
+  private static func onlyBaud(_ arguments: ParsedArguments) throws(LocateError) -> Int? {
+    guard let text = arguments.value("baud") else { return nil }
+    let rate = try ValueParsing(command: name).integer(
+      "baud", text, in: 1...4_000_000, example: "4800")
+    guard CommonOptions.standardRates.contains(rate) else {
+      throw LocateError(
+        .usage, "--baud \(text)", "not a standard serial rate",
+        remedy: "use 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800 or 921600")
+    }
+    return rate
+  }
+}

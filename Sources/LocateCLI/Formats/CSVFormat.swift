@@ -1,0 +1,71 @@
+import Foundation
+import OpenCoreLocation
+
+/// CSV (RFC 4180) with a header line: gpsd's names and units for fixes, metres for distances.
+enum CSVFormat {
+  /// The header for fixes (with the `--to` columns when there is a target).
+  static func fixHeader(target: Bool) -> String {
+    var columns = [
+      "time", "lat", "lon", "altHAE", "altMSL", "eph", "epv", "speed", "track", "climb", "mode",
+      "status", "uSat", "nSat", "hdop", "vdop", "pdop", "device",
+    ]
+    if target { columns += ["target_distance", "target_bearing"] }
+    return columns.joined(separator: ",") + "\n"
+  }
+
+  /// One row for a fix; empty cells for unknown values.
+  static func fixRow(_ location: CLLocation, target: TargetReading?, hasTargetColumns: Bool)
+    -> String
+  {
+    let gnss = location.gnss
+    let altitude = location.hasAltitude
+    var cells = [
+      TimeText.iso8601(location.timestamp),
+      JSONText.fixed(location.coordinate.latitude, 9),
+      JSONText.fixed(location.coordinate.longitude, 9),
+      number(altitude ? location.ellipsoidalAltitude : nil, 3),
+      number(altitude ? location.altitude : nil, 3),
+      number(location.validHorizontalAccuracy, 3),
+      number(location.validVerticalAccuracy, 3),
+      number(location.validSpeed, 3),
+      number(location.validCourse, 4),
+      number(gnss?.climb, 3),
+      String(location.fixMode.rawValue),
+      gnss.map { String($0.status.rawValue) } ?? "",
+      gnss?.satellitesUsed.map(String.init) ?? "",
+      gnss?.satellitesInView.map(String.init) ?? "",
+      number(gnss?.hdop, 2),
+      number(gnss?.vdop, 2),
+      number(gnss?.pdop, 2),
+      field(gnss?.device ?? ""),
+    ]
+    if hasTargetColumns {
+      cells += [number(target?.distance, 3), number(target?.bearing, 3)]
+    }
+    return cells.joined(separator: ",") + "\n"
+  }
+
+  /// The header for `distance`.
+  static let distanceHeader = "name,lat,lon,distance,bearing,compass\n"
+
+  /// One row for a place of `distance` (distance in metres, bearing in degrees true).
+  static func distanceRow(_ result: DistanceResult) -> String {
+    [
+      field(result.name), JSONText.shortest(result.latitude), JSONText.shortest(result.longitude),
+      JSONText.fixed(result.distance, 3), JSONText.fixed(result.bearing, 3), result.compass,
+    ].joined(separator: ",") + "\n"
+  }
+
+  private static func number(_ value: Double?, _ places: Int) -> String {
+    guard let value, value.isFinite else { return "" }
+    return JSONText.fixed(value, places)
+  }
+
+  /// A cell, quoted when it holds a comma, a quote or a line break.
+  static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return text
+    }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}

@@ -1,0 +1,90 @@
+import Receivers
+
+/// How `devices` shows a receiver.
+enum DeviceFormat {
+  /// `/dev/ttyACM0  available  u-blox GNSS receiver (cdc_acm)`, then the by-id link and the
+  /// probe's findings, indented.
+  static func human(_ device: DiscoveredDevice, probe: DeviceProbe.Report?, style: Style)
+    -> String
+  {
+    var line = style.bold(device.path) + "  " + stateText(device.state, style: style)
+    var details: [String] = []
+    if let description = device.usbDescription { details.append(description) }
+    if let driver = device.driver { details.append("driver \(driver)") }
+    if !details.isEmpty { line += "  " + details.joined(separator: ", ") }
+    var lines = [line]
+    if let byID = device.byID, byID != device.path { lines.append("  " + byID) }
+    if let remedy = remedy(device.state) { lines.append("  " + remedy) }
+    if let probe { lines.append("  " + probeText(probe)) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `9600 baud, talkers GN GP, sentences GGA GSA RMC, 3D fix with 8 satellites`.
+  static func probeText(_ probe: DeviceProbe.Report) -> String {
+    if let failure = probe.failure { return failure }
+    guard probe.sentenceCount > 0 else {
+      let heard = probe.bytes > 0 ? "\(probe.bytes) bytes, but no valid NMEA" : "silent"
+      return (probe.baud.map { "\($0) baud: " } ?? "") + heard
+    }
+    var parts: [String] = []
+    if let baud = probe.baud { parts.append("\(baud) baud") }
+    parts.append("talkers " + probe.talkers.joined(separator: " "))
+    parts.append("sentences " + probe.sentences.joined(separator: " "))
+    var fix = probe.fix ?? "fix state unknown"
+    if let used = probe.satellitesUsed { fix += " with \(used) satellites used" }
+    parts.append(fix)
+    return parts.joined(separator: ", ")
+  }
+
+  /// One JSON object (class DEVICE) per device.
+  static func json(_ device: DiscoveredDevice, probe: DeviceProbe.Report?) -> String {
+    var object = JSONObject()
+    object.add("class", "DEVICE")
+    object.add("path", device.path)
+    object.add("byId", device.byID)
+    object.add("usb", device.usbDescription)
+    object.add("driver", device.driver)
+    object.add("state", device.state.name)
+    object.add("available", device.state.isUsable)
+    switch device.state {
+    case .denied(_, let group): object.add("group", group)
+    case .busy(_, let holder):
+      object.add("holder", holder?.command)
+      object.add("pid", holder.map { Int($0.pid) })
+    default: break
+    }
+    if let failure = probe?.failure {
+      object.add("error", failure)
+    } else if let probe {
+      object.add("bps", probe.baud)
+      object.add(
+        "talkers", raw: "[" + probe.talkers.map(JSONText.string).joined(separator: ",") + "]")
+      object.add(
+        "sentences", raw: "[" + probe.sentences.map(JSONText.string).joined(separator: ",") + "]")
+      object.add("fix", probe.fix)
+      object.add("uSat", probe.satellitesUsed)
+    }
+    return object.text
+  }
+
+  private static func stateText(_ state: DeviceState, style: Style) -> String {
+    switch state {
+    case .available, .connected: return style.green("available")
+    case .denied: return style.red("denied")
+    case .busy(_, let holder):
+      return style.yellow("busy") + (holder.map { ", held by \($0.command), pid \($0.pid)" } ?? "")
+    case .unavailable: return style.red("missing")
+    case .unplugged: return style.yellow("unplugged")
+    case .silent: return style.yellow("silent")
+    case .ended: return "ended"
+    }
+  }
+
+  private static func remedy(_ state: DeviceState) -> String? {
+    switch state {
+    case .denied(_, let group): return "to use it: " + StateText.deniedRemedy(group)
+    case .busy(_, let holder): return "to use it: " + StateText.busyRemedy(holder)
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import OpenCoreLocation
+import Receivers
+import Synchronization
+
+/// The output of `watch`: a document opened once, one record per fix (flushed at once), and
+/// a proper end however the stream stops. Safe to call from any thread; after `end()` nothing
+/// more is written.
+final class FixStreamWriter: Sendable {
+  private struct State {
+    var begun = false
+    var ended = false
+    var points = 0
+    var segmentBreakPending = false
+  }
+
+  /// The format.
+  let format: OutputFormat
+  /// Whether the records carry the `--to` columns and objects.
+  let hasTarget: Bool
+  /// Whether sky views are written (`--satellites`).
+  let satellites: Bool
+  private let output: OutputSink
+  private let state = Mutex(State())
+
+  /// A writer to `output`.
+  init(output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool) {
+    self.output = output
+    self.format = format
+    self.hasTarget = hasTarget
+    self.satellites = satellites
+  }
+
+  /// Fixes written so far.
+  var points: Int { state.withLock { $0.points } }
+
+  /// Opens the document (GPX header, CSV header).
+  func begin() throws(LocateError) {
+    try emit { state in
+      guard !state.begun else { return "" }
+      state.begun = true
+      switch format {
+      case .gpx: return GPXFormat.header(version: Locate.version)
+      case .csv: return CSVFormat.fixHeader(target: hasTarget)
+      case .text, .json, .geojson: return ""
+      }
+    }
+  }
+
+  /// Writes one fix.
+  func location(_ location: CLLocation, target: TargetReading?) throws(LocateError) {
+    try emit { state in
+      var text = ""
+      switch format {
+      case .text:
+        text = HumanFormat.watchLine(location, target: target)
+      case .json:
+        text = GPSDJSON.tpv(location) + "\n"
+        if let target { text += GPSDJSON.target(target, time: location.timestamp) + "\n" }
+      case .gpx:
+        if state.points == 0 {
+          text = GPXFormat.trackStart(name: "locate watch")
+        } else if state.segmentBreakPending {
+          text = GPXFormat.segmentBreak
+        }
+        text += GPXFormat.trackPoint(location)
+      case .geojson:
+        text = GeoJSONFormat.sequenceRecord(location, target: target)
+      case .csv:
+        text = CSVFormat.fixRow(location, target: target, hasTargetColumns: hasTarget)
+      }
+      state.points += 1
+      state.segmentBreakPending = false
+      return text
+    }
+  }
+
+  /// Writes a sky view (text and json, with `--satellites`).
+  func sky(_ view: GNSSSkyView, device: String?) throws(LocateError) {
+    guard satellites else { return }
+    try emit { _ in
+      switch format {
+      case .text: return HumanFormat.sky(view)
+      case .json: return GPSDJSON.sky(view, device: device) + "\n"
+      case .gpx, .geojson, .csv: return ""
+      }
+    }
+  }
+
+  /// Writes an EVENT object (json only); other formats show events as notes on stderr.
+  func event(_ json: String) throws(LocateError) {
+    guard format == .json else { return }
+    try emit { _ in json + "\n" }
+  }
+
+  /// The receiver was lost: the next GPX point starts a new track segment.
+  func receiverLost() {
+    state.withLock { $0.segmentBreakPending = true }
+  }
+
+  /// Closes the document (once).
+  func end() throws(LocateError) {
+    try emit { state in
+      guard state.begun, !state.ended else { return "" }
+      state.ended = true
+      guard format == .gpx else { return "" }
+      return (state.points > 0 ? GPXFormat.trackEnd : "") + GPXFormat.footer
+    }
+  }
+
+  /// Produces text under the lock, writes and flushes it; nothing after the end.
+  private func emit(_ produce: (inout State) -> String) throws(LocateError) {
+    let result: Result<Void, LocateError> = state.withLock { state in
+      guard !state.ended else { return .success(()) }
+      let text = produce(&state)
+      guard !text.isEmpty else { return .success(()) }
+      do throws(LocateError) {
+        try output.write(text)
+        try output.flush()
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+}

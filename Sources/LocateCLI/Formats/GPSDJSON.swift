@@ -1,0 +1,183 @@
+import Foundation
+import Geodesy
+import OpenCoreLocation
+import Receivers
+
+/// gpsd's JSON: TPV and SKY objects with gpsd's member names, order, units and precision, plus
+/// `locate`'s EVENT and TARGET objects. One object per line.
+enum GPSDJSON {
+  /// A TPV object (time, position, velocity) for a fix.
+  static func tpv(_ location: CLLocation) -> String {
+    let gnss = location.gnss
+    var object = JSONObject()
+    object.add("class", "TPV")
+    object.add("device", gnss?.device)
+    if let status = gnss?.status, status != .unknown { object.add("status", status.rawValue) }
+    let mode = location.fixMode
+    object.add("mode", mode.rawValue)
+    object.add("time", TimeText.iso8601(location.timestamp))
+    if mode.rawValue >= GNSSFixMode.fix2D.rawValue {
+      object.add("lat", location.coordinate.latitude, places: 9)
+      object.add("lon", location.coordinate.longitude, places: 9)
+    }
+    if location.hasAltitude {
+      object.add("altHAE", location.ellipsoidalAltitude, places: 4)
+      object.add("altMSL", location.altitude, places: 4)
+      object.add("alt", location.altitude, places: 4)
+    }
+    object.add("epx", gnss?.longitudeError, places: 3)
+    object.add("epy", gnss?.latitudeError, places: 3)
+    object.add("epv", location.validVerticalAccuracy, places: 3)
+    object.add("track", location.validCourse, places: 4)
+    object.add("magvar", gnss?.magneticVariation, places: 1)
+    object.add("speed", location.validSpeed, places: 3)
+    object.add("climb", gnss?.climb, places: 3)
+    object.add("eps", location.validSpeedAccuracy, places: 3)
+    object.add("epd", location.validCourseAccuracy, places: 4)
+    object.add("geoidSep", gnss?.geoidSeparation, places: 3)
+    object.add("eph", location.validHorizontalAccuracy, places: 3)
+    object.add("dgpsAge", gnss?.dgpsAge, places: 1)
+    object.add("dgpsSta", gnss?.dgpsStation)
+    return object.text
+  }
+
+  /// A SKY object (satellites and DOPs).
+  static func sky(_ view: GNSSSkyView, device: String?) -> String {
+    var object = JSONObject()
+    object.add("class", "SKY")
+    object.add("device", device)
+    object.add("time", view.time.map(TimeText.iso8601))
+    object.add("vdop", view.vdop, places: 2)
+    object.add("hdop", view.hdop, places: 2)
+    object.add("pdop", view.pdop, places: 2)
+    object.add("nSat", view.satellites.count)
+    object.add("uSat", view.usedCount)
+    let satellites = view.satellites.map { satellite in
+      var entry = JSONObject()
+      entry.add("PRN", satellite.prn)
+      entry.add("el", satellite.elevation, places: 1)
+      entry.add("az", satellite.azimuth, places: 1)
+      entry.add("ss", satellite.snr, places: 1)
+      entry.add("used", satellite.used)
+      entry.add("gnssid", satellite.system.rawValue)
+      entry.add("svid", satellite.svid)
+      entry.add("sigid", satellite.signalID)
+      return entry.text
+    }
+    object.add("satellites", raw: "[" + satellites.joined(separator: ",") + "]")
+    return object.text
+  }
+
+  /// A TARGET object: distance and bearing from the fix at `time` to the `--to` point.
+  static func target(_ reading: TargetReading, time: Date) -> String {
+    var object = JSONObject()
+    object.add("class", "TARGET")
+    object.add("time", TimeText.iso8601(time))
+    object.add("lat", shortest: reading.target.latitude)
+    object.add("lon", shortest: reading.target.longitude)
+    object.add("distance", reading.distance, places: 3)
+    object.add("bearing", reading.bearing, places: 3)
+    return object.text
+  }
+
+  /// An EVENT object for an authorization change.
+  static func authorization(_ status: CLAuthorizationStatus, _ state: DeviceState) -> String {
+    var object = JSONObject()
+    object.add("class", "EVENT")
+    object.add("event", "authorization")
+    object.add("authorization", status.name)
+    addState(state, to: &object)
+    return object.text
+  }
+
+  /// An EVENT object for a device state change.
+  static func device(_ state: DeviceState) -> String {
+    var object = JSONObject()
+    object.add("class", "EVENT")
+    object.add("event", "device")
+    addState(state, to: &object)
+    return object.text
+  }
+
+  /// An EVENT object for `paused` or `resumed`.
+  static func paused(_ paused: Bool) -> String {
+    var object = JSONObject()
+    object.add("class", "EVENT")
+    object.add("event", paused ? "paused" : "resumed")
+    return object.text
+  }
+
+  /// An EVENT object saying the last fix is stale.
+  static func stale(_ location: CLLocation, age: Double) -> String {
+    var object = JSONObject()
+    object.add("class", "EVENT")
+    object.add("event", "stale")
+    object.add("time", TimeText.iso8601(location.timestamp))
+    object.add("age", age, places: 1)
+    return object.text
+  }
+
+  private static func addState(_ state: DeviceState, to object: inout JSONObject) {
+    object.add("state", state.name)
+    switch state {
+    case .available(let path):
+      object.add("device", path)
+    case .connected(let path, let baud):
+      object.add("device", path)
+      object.add("bps", baud)
+    case .denied(let path, let group):
+      object.add("device", path)
+      object.add("group", group)
+    case .busy(let path, let holder):
+      object.add("device", path)
+      object.add("holder", holder?.command)
+      object.add("pid", holder.map { Int($0.pid) })
+    case .unavailable(let path):
+      object.add("device", path)
+    case .unplugged(let path):
+      object.add("device", path)
+    case .silent(let path, let seconds):
+      object.add("device", path)
+      object.add("seconds", seconds, places: 1)
+    case .ended:
+      break
+    }
+  }
+}
+
+extension CLAuthorizationStatus {
+  /// Apple's case name (`authorizedAlways`, `denied`…).
+  var name: String {
+    switch self {
+    case .notDetermined: return "notDetermined"
+    case .restricted: return "restricted"
+    case .denied: return "denied"
+    case .authorizedAlways: return "authorizedAlways"
+    case .authorizedWhenInUse: return "authorizedWhenInUse"
+    }
+  }
+}
+
+extension DeviceState {
+  /// Whether the device can be opened now (available, or already open and talking).
+  var isUsable: Bool {
+    switch self {
+    case .available, .connected: return true
+    default: return false
+    }
+  }
+
+  /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `ended`.
+  var name: String {
+    switch self {
+    case .available: return "available"
+    case .connected: return "connected"
+    case .denied: return "denied"
+    case .busy: return "busy"
+    case .unavailable: return "unavailable"
+    case .unplugged: return "unplugged"
+    case .silent: return "silent"
+    case .ended: return "ended"
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// ISO 8601 UTC times with milliseconds, as gpsd writes them.
+enum TimeText {
+  /// `2024-05-01T12:00:00.000Z`.
+  static func iso8601(_ date: Date) -> String {
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.toNearestOrEven)
+    guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return "invalid" }
+    let total = Int64(milliseconds)
+    var seconds = time_t(total.floorDiv(1000))
+    let millis = Int(total - Int64(seconds) * 1000)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900,
+      Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min),
+      Int(parts.tm_sec), millis)
+  }
+
+  /// Parses `2024-05-01T12:00:00Z` (fractional seconds and offsets allowed), or nil.
+  static func parse(_ text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: text) { return date }
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text)
+  }
+}
+
+extension Int64 {
+  /// Division rounding towards minus infinity.
+  fileprivate func floorDiv(_ divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}

@@ -1,0 +1,90 @@
+@preconcurrency import Dispatch
+import Foundation
+import Synchronization
+
+/// What every command gets: the environment, standard output, the terminals, the signals.
+struct Context: Sendable {
+  /// The process environment (`LOCATE_DEVICE`, `NO_COLOR`, `TERM`).
+  var environment: [String: String]
+  /// Standard output.
+  var output: OutputSink
+  /// Whether standard output is a terminal.
+  var stdoutIsTerminal: Bool
+  /// Whether standard error is a terminal.
+  var stderrIsTerminal: Bool
+  /// SIGINT and SIGTERM.
+  var signals: SignalTrap
+  /// The wall clock (for a fix's age).
+  var now: @Sendable () -> Date = { Date() }
+
+  /// The stderr status line for a command run with or without `--verbose`.
+  func statusLine(_ arguments: ParsedArguments) -> StatusLine {
+    StatusLine(isTerminal: stderrIsTerminal, verbose: arguments.has("verbose"))
+  }
+
+  /// Colour for human output on standard output.
+  func style(_ arguments: ParsedArguments) -> Style {
+    Style.decide(
+      isTerminal: stdoutIsTerminal, noColorOption: arguments.has("no-color"),
+      environment: environment)
+  }
+
+  /// How a piece of work run by ``interruptible(stopAfter:grace:_:)`` ended.
+  enum Completion<T: Sendable>: Sendable {
+    /// It returned or threw.
+    case finished(Result<T, LocateError>)
+    /// It did not stop within the grace period after a signal.
+    case abandoned
+  }
+
+  /// Runs `work` in a task that SIGINT/SIGTERM cancel (and `stopAfter` seconds of wall-clock
+  /// time, if given). If it has not finished `grace` seconds after a signal, stops waiting.
+  func interruptible<T: Sendable>(
+    stopAfter: Double? = nil, grace: Double = 5,
+    _ work: @escaping @Sendable () async throws(LocateError) -> T
+  ) async -> Completion<T> {
+    let task = Task { () -> Result<T, LocateError> in
+      do throws(LocateError) {
+        return .success(try await work())
+      } catch {
+        return .failure(error)
+      }
+    }
+    var timer: Task<Void, Never>?
+    if let stopAfter {
+      timer = Task {
+        try? await Task.sleep(nanoseconds: UInt64(stopAfter * 1e9))
+        if !Task.isCancelled { task.cancel() }
+      }
+    }
+    defer { timer?.cancel() }
+    let once = ResumeOnce<Completion<T>>()
+    return await withCheckedContinuation { continuation in
+      once.set(continuation)
+      Task { once.resume(.finished(await task.value)) }
+      signals.onSignal { _ in
+        task.cancel()
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned) }
+      }
+    }
+  }
+}
+
+/// Resumes a continuation once, whoever comes first.
+private final class ResumeOnce<T: Sendable>: Sendable {
+  private let state = Mutex<(CheckedContinuation<T, Never>?, Bool)>((nil, false))
+
+  func set(_ continuation: CheckedContinuation<T, Never>) {
+    state.withLock { $0.0 = continuation }
+  }
+
+  func resume(_ value: T) {
+    let continuation = state.withLock { state -> CheckedContinuation<T, Never>? in
+      guard !state.1 else { return nil }
+      state.1 = true
+      defer { state.0 = nil }
+      return state.0
+    }
+    continuation?.resume(returning: value)
+  }
+}

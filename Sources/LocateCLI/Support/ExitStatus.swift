@@ -1,0 +1,60 @@
+/// The exit statuses of `locate`, as documented in `--help`, the man page and the README.
+///
+/// The 6x/7x values are the BSD `sysexits.h` codes; 3, 4 and 5 are the ways a request for a
+/// fix can fail; 130 is 128 + SIGINT.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+  /// Everything worked (also: `watch` stopped by SIGINT, output piped into `head`).
+  case ok = 0
+  /// A usage error: unknown option, missing or bad value (EX_USAGE).
+  case usage = 64
+  /// Bad data in an input file, e.g. a malformed points file (EX_DATAERR).
+  case dataError = 65
+  /// An input file is missing or unreadable (EX_NOINPUT).
+  case noInput = 66
+  /// No receiver found (EX_UNAVAILABLE).
+  case unavailable = 69
+  /// An internal error (EX_SOFTWARE).
+  case software = 70
+  /// An output error, e.g. disk full or standard output closed (EX_IOERR).
+  case ioError = 74
+  /// The receiver is busy, held by another program (EX_TEMPFAIL).
+  case busy = 75
+  /// Permission denied (EX_NOPERM).
+  case permissionDenied = 77
+  /// No fix before the timeout.
+  case noFix = 3
+  /// A fix came, but not accurate enough before the timeout.
+  case notAccurate = 4
+  /// The receiver was lost (unplugged, or the stream ended) before a fix.
+  case receiverLost = 5
+  /// Interrupted by SIGINT or SIGTERM where that is not the normal end.
+  case interrupted = 130
+
+  /// The one-line meaning shown in the exit status tables.
+  public var meaning: String {
+    switch self {
+    case .ok: return "ok"
+    case .usage: return "usage error (EX_USAGE)"
+    case .dataError: return "bad data in an input file, e.g. a malformed points file (EX_DATAERR)"
+    case .noInput: return "input file missing or unreadable (EX_NOINPUT)"
+    case .unavailable: return "no receiver found (EX_UNAVAILABLE)"
+    case .software: return "internal error (EX_SOFTWARE)"
+    case .ioError: return "output error, e.g. disk full / stdout closed (EX_IOERR)"
+    case .busy: return "receiver busy, held by another program (EX_TEMPFAIL)"
+    case .permissionDenied: return "permission denied (EX_NOPERM)"
+    case .noFix: return "no fix before the timeout"
+    case .notAccurate: return "a fix came, but not accurate enough before the timeout"
+    case .receiverLost: return "receiver lost (unplugged or stream ended) before a fix"
+    case .interrupted:
+      return "interrupted (SIGINT/SIGTERM) where that is not the normal end"
+    }
+  }
+
+  /// The exit status table, one code per line, as printed by every `--help`.
+  static var table: String {
+    allCases.map { status in
+      let code = String(status.rawValue)
+      return String(repeating: " ", count: 5 - code.count) + code + "  " + status.meaning
+    }.joined(separator: "\n")
+  }
+}

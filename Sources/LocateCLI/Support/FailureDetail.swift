@@ -1,0 +1,55 @@
+import OpenCoreLocation
+import Receivers
+
+extension FailureMapping {
+  /// The error for a `CLError` whose cause the service spelled out (`CLError.Detail`); nil when
+  /// it did not (the caller then explains it from the events it saw).
+  static func detailed(_ error: CLError, source: ReceiverSource) -> LocateError? {
+    guard let detail = error.detail else { return nil }
+    switch detail {
+    case .noReceiver(let path):
+      return noReceiver(path ?? source.deviceLabel)
+    case .permissionDenied(let path, let group):
+      return refusal(.denied(path: path, group: group), source: source)
+    case .busy(let path, let holder):
+      return refusal(.busy(path: path, holder: holder), source: source)
+    case .noFix(let waited, let progress, let nmeaSeen):
+      let what = "no fix within " + JSONText.shortest(waited.rounded()) + " s"
+      guard nmeaSeen else {
+        return LocateError(
+          .noFix, what, "no NMEA from \(source.label), at this baud rate or at all",
+          remedy: "try --baud auto, or look with 'locate devices --probe'")
+      }
+      var why = "the receiver reported no satellites"
+      if let progress {
+        why = "\(progress.satellitesInView) satellites in view, \(progress.satellitesUsed) used"
+        if let snr = progress.bestSNR, snr.isFinite {
+          why += ", best signal " + JSONText.fixed(snr, 0) + " dB-Hz"
+        }
+      }
+      return LocateError(
+        .noFix, what, why,
+        remedy: "give the antenna a clear view of the sky, or wait longer with --timeout")
+    case .notAccurateEnough(let best, let desired, let waited):
+      return LocateError(
+        .notAccurate,
+        "no fix within ±" + JSONText.shortest(desired) + " m in "
+          + JSONText.shortest(waited.rounded()) + " s",
+        best < 0
+          ? "the receiver reports no accuracy" : "the best was ±" + JSONText.fixed(best, 1) + " m",
+        remedy: "wait longer with --timeout, or accept less with --accuracy")
+    case .receiverSilent(let path, let seconds):
+      return LocateError(
+        .noFix, path, "connected, but silent for " + JSONText.fixed(seconds, 0) + " s",
+        remedy: "check the receiver's power and cable, or try --baud auto")
+    case .receiverLost(let path):
+      return lost(.unplugged(path: path), source: source)
+    case .inputEnded:
+      return lost(.ended, source: source)
+    case .sourceFailed(let failure):
+      return receiver(failure, source: source)
+    case .cancelled:
+      return .quiet(.interrupted)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Geodesy
+
+/// Points from a GeoJSON FeatureCollection (or one Feature) of Point geometries; the name is
+/// the `name` property (else `ident`, `title`, `id`, or the feature's `id`).
+enum GeoJSONPoints {
+  /// Parses `bytes`; `label` names the file in messages.
+  static func parse(_ bytes: [UInt8], label: String) throws(LocateError) -> [NamedPoint] {
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: Data(bytes))
+    } catch {
+      throw LocateError(
+        .dataError, label, "not valid JSON", remedy: "give a GeoJSON FeatureCollection")
+    }
+    guard let root = object as? [String: Any], let type = root["type"] as? String else {
+      throw LocateError(
+        .dataError, label, "not a GeoJSON object", remedy: "give a GeoJSON FeatureCollection")
+    }
+    switch type {
+    case "FeatureCollection":
+      guard let features = root["features"] as? [Any] else {
+        throw LocateError(.dataError, label, "no features array", remedy: "fix the file")
+      }
+      var points: [NamedPoint] = []
+      for (index, feature) in features.enumerated() {
+        points.append(try point(feature, what: "\(label) feature \(index + 1)"))
+      }
+      return points
+    case "Feature":
+      return [try point(root, what: label)]
+    default:
+      throw LocateError(
+        .dataError, label, "a GeoJSON \(type), not a FeatureCollection of Points",
+        remedy: "give a FeatureCollection")
+    }
+  }
+
+  private static func point(_ value: Any, what: String) throws(LocateError) -> NamedPoint {
+    guard let feature = value as? [String: Any], feature["type"] as? String == "Feature" else {
+      throw LocateError(.dataError, what, "not a Feature", remedy: "fix the file")
+    }
+    guard let geometry = feature["geometry"] as? [String: Any],
+      let type = geometry["type"] as? String
+    else {
+      throw LocateError(.dataError, what, "no geometry", remedy: "give each feature a Point")
+    }
+    guard type == "Point" else {
+      throw LocateError(
+        .dataError, what, "geometry is a \(type), not a Point", remedy: "give each feature a Point")
+    }
+    guard let coordinates = geometry["coordinates"] as? [Any], coordinates.count >= 2,
+      let longitude = number(coordinates[0]), let latitude = number(coordinates[1])
+    else {
+      throw LocateError(
+        .dataError, what, "coordinates are not [longitude, latitude]", remedy: "fix the feature")
+    }
+    guard abs(latitude) <= 90, abs(longitude) <= 180 else {
+      throw LocateError(
+        .dataError, what,
+        "[\(JSONText.shortest(longitude)), \(JSONText.shortest(latitude))] is off the globe",
+        remedy: "GeoJSON puts the longitude first")
+    }
+    let properties = feature["properties"] as? [String: Any] ?? [:]
+    let name =
+      ["name", "ident", "title", "id"].lazy.compactMap { text(properties[$0]) }.first
+      ?? text(feature["id"]) ?? ""
+    return NamedPoint(name: name, point: GeoPoint(latitude: latitude, longitude: longitude))
+  }
+
+  private static func number(_ value: Any) -> Double? {
+    guard let number = value as? NSNumber, !(value is Bool) else { return nil }
+    let double = number.doubleValue
+    return double.isFinite ? double : nil
+  }
+
+  private static func text(_ value: Any?) -> String? {
+    switch value {
+    case let string as String: return string
+    case let number as NSNumber: return number.stringValue
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+/// Standard output, written through `write(2)` with a buffer: a reader that went away (EPIPE,
+/// `locate … | head`) ends the program quietly with status 0; any other failure (ENOSPC on
+/// `/dev/full`, EBADF when stdout is closed) is an output error, exit 74.
+final class OutputSink: Sendable {
+  private struct State {
+    var buffer: [UInt8] = []
+    var failure: LocateError?
+  }
+
+  private let descriptor: Int32
+  private let state = Mutex(State())
+  /// Buffered bytes beyond which `write` flushes by itself.
+  private let limit = 64 * 1024
+
+  /// Writes to `descriptor` (1 for standard output); `closed` when it was not open at start
+  /// (every write then fails with EBADF, exit 74).
+  init(descriptor: Int32, closed: Bool = false) {
+    self.descriptor = descriptor
+    if closed { state.withLock { $0.failure = Self.outputError(EBADF) } }
+  }
+
+  /// Appends text; flushes when the buffer is large.
+  func write(_ text: String) throws(LocateError) {
+    let full = state.withLock { state in
+      state.buffer.append(contentsOf: text.utf8)
+      return state.buffer.count >= limit
+    }
+    if full { try flush() }
+  }
+
+  /// Writes out everything buffered.
+  func flush() throws(LocateError) {
+    let result: Result<Void, LocateError> = state.withLock { state in
+      if let failure = state.failure {
+        return state.buffer.isEmpty ? .success(()) : .failure(failure)
+      }
+      guard !state.buffer.isEmpty else { return .success(()) }
+      let error = Self.writeAll(descriptor, state.buffer)
+      state.buffer.removeAll(keepingCapacity: true)
+      if let error {
+        state.failure = error
+        return .failure(error)
+      }
+      return .success(())
+    }
+    try result.get()
+  }
+
+  /// `write(2)` until every byte is out, retrying on EINTR and waiting out EAGAIN.
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> LocateError? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      let code = errno
+      switch code {
+      case EINTR: continue
+      case EAGAIN:
+        var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&request, 1, 1000)
+      case EPIPE: return .quiet(.ok)
+      default: return outputError(code)
+      }
+    }
+    return nil
+  }
+
+  /// The one-line error for a failed write to standard output.
+  static func outputError(_ code: Int32) -> LocateError {
+    let why = String(cString: strerror(code))
+    let remedy: String
+    switch code {
+    case ENOSPC, EDQUOT: remedy = "free some space, or write somewhere else"
+    case EBADF: remedy = "standard output is closed: redirect it to a file or a pipe"
+    default: remedy = "check where the output goes"
+    }
+    return LocateError(.ioError, "writing standard output", why, remedy: remedy)
+  }
+}

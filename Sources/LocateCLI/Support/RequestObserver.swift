@@ -1,0 +1,57 @@
+import OpenCoreLocation
+import Receivers
+import Synchronization
+
+/// Watches the service's events while a command waits for a fix: shows the status line, notes
+/// device changes, and remembers what it saw so a failure can be explained (and given the
+/// right exit status).
+final class RequestObserver: Sendable {
+  /// What was seen so far.
+  struct Seen: Sendable {
+    /// The last device state reported.
+    var state: DeviceState?
+    /// Whether the device was ever open and talking.
+    var connected = false
+    /// The last progress report.
+    var progress: FixProgress?
+    /// The most accurate fix seen that the request did not accept.
+    var bestRejected: CLLocation?
+  }
+
+  private let seen = Mutex(Seen())
+  /// Where status and notes go.
+  let status: StatusLine
+
+  /// An observer writing to `status`.
+  init(status: StatusLine) { self.status = status }
+
+  /// What was seen so far.
+  var snapshot: Seen { seen.withLock { $0 } }
+
+  /// Handles one event (on any thread).
+  func handle(_ event: LocationServiceEvent) {
+    switch event {
+    case .progress(let progress):
+      seen.withLock { $0.progress = progress }
+      status.show(HumanFormat.progress(progress), elapsed: progress.elapsed)
+    case .authorization(_, let state), .device(let state):
+      let changed = seen.withLock { seen -> Bool in
+        defer {
+          seen.state = state
+          if case .connected = state { seen.connected = true }
+        }
+        return seen.state != state
+      }
+      if changed, let note = StateText.note(state) { status.note(note) }
+    case .location(let location):
+      seen.withLock { seen in
+        let best = seen.bestRejected?.horizontalAccuracy ?? .infinity
+        if location.horizontalAccuracy >= 0, location.horizontalAccuracy < best {
+          seen.bestRejected = location
+        }
+      }
+    case .sky, .paused, .stale:
+      break
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// Standard error: the one error line, notes, and the status line shown while waiting for a
+/// fix (on a terminal it is redrawn in place; with `--verbose` elsewhere, one line each).
+final class StatusLine: Sendable {
+  private struct State {
+    var showing = false
+    var lastText = ""
+    var lastSecond = -1
+  }
+
+  /// Whether stderr is a terminal.
+  let isTerminal: Bool
+  /// Whether status and notes are shown (a terminal, or `--verbose`).
+  let enabled: Bool
+  private let state = Mutex(State())
+
+  /// A status line on fd 2.
+  init(isTerminal: Bool, verbose: Bool) {
+    self.isTerminal = isTerminal
+    self.enabled = isTerminal || verbose
+  }
+
+  /// Shows the waiting status (redrawn on a terminal; otherwise at most once a second or when
+  /// the text changes).
+  func show(_ text: String, elapsed: Double) {
+    guard enabled else { return }
+    state.withLock { state in
+      if isTerminal {
+        Self.emit("\r\u{1B}[2K" + text)
+        state.showing = true
+        return
+      }
+      let second = Int(elapsed.rounded(.down))
+      let counts = text.split(separator: ",").dropLast().joined(separator: ",")
+      guard counts != state.lastText || second != state.lastSecond else { return }
+      state.lastText = counts
+      state.lastSecond = second
+      Self.emit(text + "\n")
+    }
+  }
+
+  /// A note on its own line (device unplugged, paused…), when enabled.
+  func note(_ text: String) {
+    guard enabled else { return }
+    print(line: "locate: " + text)
+  }
+
+  /// Removes the status line from a terminal.
+  func clear() {
+    state.withLock { state in
+      if state.showing { Self.emit("\r\u{1B}[2K") }
+      state.showing = false
+    }
+  }
+
+  /// Prints a line on stderr, always (the error line), after clearing the status line.
+  func print(line: String) {
+    state.withLock { state in
+      if state.showing { Self.emit("\r\u{1B}[2K") }
+      state.showing = false
+      Self.emit(line + "\n")
+    }
+  }
+
+  private static func emit(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { raw in
+        Glibc.write(2, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}

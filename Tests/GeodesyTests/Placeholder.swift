@@ -1,7 +1,0 @@
-import Testing
-
-@testable import Geodesy
-
-@Test func placeholderBuilds() {
-  #expect(Bool(true))
-}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import LocateCLI
-
-@Test func placeholderBuilds() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+
+/// The real serial path against `locate simulate` (a virtual receiver on a pty), through the
+/// built binary: every command, signals, unplugging, and refusals.
+@Suite
+struct SimulatorEndToEndTests {
+  @Test(.disabled("waiting for Receivers (the synthetic drive)"))
+  func syntheticDriveThroughMunich() throws {
+    let simulator = try Simulator(["--rate", "5"], drive: true)
+    defer { simulator.stop() }
+    let result = try CLI.run(
+      ["watch", "--device", simulator.path, "--count", "10", "--json", "--no-pause"])
+    #expect(result.status == 0, "\(result)")
+    let tpvs = try DocumentChecks.jsonLines(result.stdout).filter {
+      $0["class"] as? String == "TPV"
+    }
+    #expect(tpvs.count == 10)
+    for tpv in tpvs {
+      #expect(abs((tpv["lat"] as? Double ?? 0) - 48.1173) < 0.05)
+      #expect(abs((tpv["lon"] as? Double ?? 0) - 11.5167) < 0.05)
+      #expect(abs((tpv["speed"] as? Double ?? 0) - 13.9) < 3)
+    }
+  }
+
+  @Test func simulatePrintsItsPathAndStopsOnSIGINT() throws {
+    let directory = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let simulator = try Spawned(["simulate", "--capture", Simulator.capture])
+    defer { simulator.stop() }
+    let path = try simulator.waitForLines(1)[0]
+    #expect(path.hasPrefix("/dev/pts/"))
+    #expect(FileManager.default.fileExists(atPath: path))
+    simulator.signal(SIGINT)
+    #expect(try simulator.wait() == 0)
+    #expect(simulator.stderr == "")
+  }
+
+  @Test func watchFiveFixesAsJSON() throws {
+    let simulator = try Simulator(["--replay-speed", "5"])
+    defer { simulator.stop() }
+    let result = try CLI.run(["watch", "--device", simulator.path, "--count", "5", "--json"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr == "")
+    let objects = try DocumentChecks.jsonLines(result.stdout)
+    let tpvs = objects.filter { $0["class"] as? String == "TPV" }
+    #expect(tpvs.count == 5)
+    for tpv in tpvs {
+      #expect(tpv["device"] as? String == simulator.path)
+      #expect(tpv["mode"] as? Int == 3)
+      #expect(abs((tpv["lat"] as? Double ?? 0) - 38.1105) < 0.001)
+      #expect(tpv["time"] as? String != nil)
+    }
+    let events = objects.filter { $0["class"] as? String == "EVENT" }
+    #expect(events.contains { $0["state"] as? String == "connected" })
+  }
+
+  @Test func currentAsText() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    let result = try CLI.run(["current", "--device", simulator.path])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.lines.count == 8)
+    #expect(result.lines.first?.hasPrefix("Position  38.1104") == true)
+    #expect(result.lines.last == "Device    " + simulator.path)
+    #expect(result.stderr == "")
+  }
+
+  @Test func currentThroughLOCATE_DEVICE() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    let result = try CLI.run(["current", "--json"], environment: ["LOCATE_DEVICE": simulator.path])
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      try DocumentChecks.jsonLines(result.stdout).first?["device"] as? String == simulator.path)
+  }
+
+  @Test func distanceFromTheCurrentFix() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    let result = try CLI.run([
+      "distance", "--device", simulator.path, "EDDM=48.3538,11.7861", "LOWS=47.7933,13.0043",
+      "--json",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let names = try DocumentChecks.jsonLines(result.stdout).map { $0["name"] as? String }
+    #expect(names == ["EDDM", "LOWS"])
+  }
+
+  @Test func devicesListsAndProbesTheSimulator() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    let list = try CLI.run(["devices", "--device", simulator.path])
+    #expect(list.stdout == simulator.path + "  available\n")
+    #expect(list.status == 0)
+    let text = try CLI.run(["devices", "--device", simulator.path, "--probe"])
+    #expect(text.lines.first == simulator.path + "  available")
+    #expect(
+      text.lines.last?.hasSuffix(
+        " baud, talkers GA GB GL GN GP, sentences GBS GGA GLL GSA GST GSV RMC VTG ZDA, 3D fix "
+          + "with 12 satellites used") == true, "\(text)")
+    let probe = try CLI.run(["devices", "--device", simulator.path, "--probe", "--json"])
+    let object = try #require(try DocumentChecks.jsonLines(probe.stdout).first)
+    #expect(object["class"] as? String == "DEVICE")
+    #expect(object["available"] as? Bool == true)
+    #expect((object["talkers"] as? [String])?.isEmpty == false)
+    #expect((object["sentences"] as? [String])?.contains("GGA") == true)
+  }
+
+  @Test func baudHuntingFindsTheOnlyRate() throws {
+    let simulator = try Simulator(["--baud", "4800"])
+    defer { simulator.stop() }
+    let result = try CLI.run(["current", "--device", simulator.path, "--baud", "auto", "--json"])
+    #expect(result.status == 0, "\(result)")
+  }
+
+  /// SIGINT in the middle of a GPX track: a complete document with every point written.
+  @Test(arguments: [SIGINT, SIGTERM])
+  func gpxClosedOnSignal(signal: Int32) throws {
+    let simulator = try Simulator(["--replay-speed", "10"])
+    defer { simulator.stop() }
+    let watch = try Spawned(["watch", "--device", simulator.path, "--format", "gpx", "--no-pause"])
+    defer { watch.stop() }
+    try watch.waitFor("<trkpt", timeout: 60)
+    try watch.waitForLines(12, timeout: 60)
+    watch.signal(signal)
+    #expect(try watch.wait() == 0)
+    let text = watch.stdout
+    #expect(text.hasSuffix("</trkseg>\n</trk>\n</gpx>\n"))
+    let path = DocumentChecks.write(text, to: simulator.directory, name: "track.gpx")
+    #expect(try DocumentChecks.xmllint(path) == nil)
+    let written = text.components(separatedBy: "<trkpt ").count - 1
+    #expect(written >= 5)
+    #expect(try DocumentChecks.gpsbabel(path, tracks: true).count == written)
+    #expect(watch.stderr == "")
+  }
+
+  @Test func geoJSONSequenceClosedOnSIGINT() throws {
+    let simulator = try Simulator(["--replay-speed", "10"])
+    defer { simulator.stop() }
+    let watch = try Spawned(["watch", "--device", simulator.path, "--format", "geojson"])
+    defer { watch.stop() }
+    try watch.waitForLines(3)
+    watch.signal(SIGINT)
+    #expect(try watch.wait() == 0)
+    #expect(try DocumentChecks.geoJSONSequence(watch.stdout).count >= 3)
+  }
+
+  @Test func unplugAndReplugDuringWatch() throws {
+    let simulator = try Simulator(["--replay-speed", "5"])
+    defer { simulator.stop() }
+    let watch = try Spawned(["watch", "--device", simulator.path, "--json", "--no-pause"])
+    defer { watch.stop() }
+    try watch.waitFor(#""class":"TPV""#)
+    simulator.process.send("unplug")
+    try watch.waitFor(#""state":"unplugged""#)
+    simulator.process.send("replug")
+    try watch.waitFor(#""state":"connected""#)
+    let before = watch.stdout.components(separatedBy: #""class":"TPV""#).count
+    let deadline = Date().addingTimeInterval(60)
+    while watch.stdout.components(separatedBy: #""class":"TPV""#).count <= before + 2,
+      Date() < deadline
+    {
+      usleep(50_000)
+    }
+    watch.signal(SIGINT)
+    #expect(try watch.wait() == 0)
+    let objects = try DocumentChecks.jsonLines(watch.stdout)
+    let lastUnplug = objects.lastIndex { $0["state"] as? String == "unplugged" } ?? objects.count
+    #expect(objects[lastUnplug...].contains { $0["class"] as? String == "TPV" })
+  }
+
+  @Test func interruptedWhileWaitingIs130() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    simulator.process.send("silence 600")
+    try simulator.process.waitFor("silent 600")
+    let current = try Spawned(
+      ["current", "--device", simulator.path, "--baud", "9600", "--verbose"])
+    defer { current.stop() }
+    try current.waitForStderr("\(simulator.path): connected")
+    current.signal(SIGINT)
+    #expect(try current.wait() == 130)
+    #expect(current.stdout == "")
+    let notes = current.stderr.split(separator: "\n")
+    #expect(
+      notes.allSatisfy { $0.hasPrefix("locate: \(simulator.path): ") || $0.hasPrefix("waiting") })
+  }
+
+  @Test func silentReceiverTimesOutWithStatus3() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    simulator.process.send("silence 600")
+    try simulator.process.waitFor("silent 600")
+    let result = try CLI.run(
+      ["current", "--device", simulator.path, "--baud", "9600", "--timeout", "3"])
+    #expect(
+      result.stderr
+        == "locate: no fix within 3 s: no NMEA from \(simulator.path), at this baud rate or at "
+        + "all (try --baud auto, or look with 'locate devices --probe')\n")
+    #expect(result.status == 3)
+  }
+
+  @Test func unpluggedBeforeAFixIs5() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    simulator.process.send("silence 600")
+    try simulator.process.waitFor("silent 600")
+    let current = try Spawned(
+      ["current", "--device", simulator.path, "--baud", "9600", "--timeout", "5", "--verbose"])
+    defer { current.stop() }
+    try current.waitForStderr("\(simulator.path): connected")
+    simulator.process.send("unplug")
+    #expect(try current.wait() == 5)
+    #expect(
+      current.stderr.hasSuffix(
+        "locate: \(simulator.path): unplugged before a fix (check the cable, then try again)\n"))
+  }
+
+  @Test func busyDeviceIs75AndNamesTheHolder() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    let holder = try Spawned(["watch", "--device", simulator.path, "--json"])
+    defer { holder.stop() }
+    try holder.waitFor(#""class":"TPV""#)
+    let result = try CLI.run(["current", "--device", simulator.path])
+    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by locate, pid "))
+    #expect(result.status == 75)
+  }
+
+  @Test func missingDeviceIs69() throws {
+    let result = try CLI.run(["current", "--device", "/dev/ttyUSB-not-there"])
+    #expect(
+      result.stderr
+        == "locate: /dev/ttyUSB-not-there: no such device (check the path; 'locate devices' "
+        + "lists the receivers present)\n")
+    #expect(result.status == 69)
+  }
+
+  @Test func pipedIntoHeadEndsQuietly() throws {
+    let simulator = try Simulator(["--replay-speed", "10"])
+    defer { simulator.stop() }
+    let result = try CLI.shell(
+      """
+      "$LOCATE" watch --device '\(simulator.path)' --json --no-pause 2>'\(simulator.directory)/err' \
+        | head -n 2 >/dev/null
+      echo "status=${PIPESTATUS[0]}"; cat '\(simulator.directory)/err'
+      """)
+    #expect(result.stdout == "status=0\n")
+  }
+}

@@ -1,0 +1,168 @@
+import Glibc
+import Testing
+
+@testable import Receivers
+
+@Suite("Exclusive access and refusals")
+struct AccessTests {
+  @Test("a second open is refused as busy, naming this process as the holder")
+  func secondOpenBusy() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let first = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    try first.start(EventRecorder().handler)
+    defer { first.stop() }
+    let second = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    let holder = DeviceHolder(pid: getpid(), command: ownCommand)
+    #expect(
+      throws: ReceiverError(code: .busy(holder: holder), path: pty.slavePath, errno: EAGAIN)
+    ) {
+      try second.start(EventRecorder().handler)
+    }
+  }
+
+  @Test("a port another program holds (here locked with flock) is busy, naming that program")
+  func lockedByAnotherProcess() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let holder = try ChildProcess(
+      "/usr/bin/flock", ["--no-fork", "--exclusive", pty.slavePath, "sleep", "60"])
+    defer { holder.kill() }
+    let expected = DeviceHolder(pid: holder.pid, command: "sleep")
+    // Wait until flock has taken the lock and become sleep (it execs without forking).
+    #expect(eventually { DeviceHolders.find(pty.slavePath) == [expected] })
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    var refusal: ReceiverError?
+    do throws(ReceiverError) {
+      try receiver.start(EventRecorder().handler)
+      receiver.stop()
+    } catch {
+      refusal = error
+    }
+    #expect(
+      refusal == ReceiverError(code: .busy(holder: expected), path: pty.slavePath, errno: EBUSY))
+    #expect(
+      refusal?.description
+        == "\(pty.slavePath): busy: sleep (pid \(holder.pid)) holds it; stop it first"
+    )
+  }
+
+  @Test("EACCES and EPERM become permission denied, naming the group that owns the device")
+  func permissionMapping() throws {
+    let directory = temporaryDirectory()
+    defer { removeTree(directory) }
+    let path = "\(directory)/ttyFake"
+    let fd = try FileDescriptor.open(path, O_WRONLY | O_CREAT, mode: 0o660)
+    fd.close()
+    #expect(chown(path, 0, 20) == 0)  // gid 20 is dialout on Debian
+    let group = DeviceAccess.groupName(20)
+    #expect(group == "dialout")
+    for errno in [Errno.accessDenied, .notPermitted] {
+      #expect(
+        DeviceAccess.error(for: errno, path: path)
+          == ReceiverError(
+            code: .permissionDenied(group: "dialout"), path: path, errno: errno.rawValue))
+      #expect(
+        DeviceAccess.state(for: DeviceAccess.error(for: errno, path: path))
+          == .denied(path: path, group: "dialout"))
+    }
+    #expect(
+      DeviceAccess.error(for: .accessDenied, path: path).description
+        == "\(path): permission denied: the device belongs to group 'dialout'; join it"
+        + " (sudo usermod -aG dialout $USER) and log in again")
+  }
+
+  @Test("a group without a name is given by number")
+  func unnamedGroup() {
+    #expect(DeviceAccess.groupName(54_321) == "54321")
+  }
+
+  @Test(
+    "other errors map to not found, busy, not a terminal or I/O",
+    arguments: [
+      (ENOENT, ReceiverError.Code.notFound), (ENXIO, .notFound), (ENODEV, .notFound),
+      (EBUSY, .busy(holder: nil)), (EAGAIN, .busy(holder: nil)),
+      (ENOTTY, .invalidSource("not a serial port (\(Errno(rawValue: ENOTTY)))")), (EIO, .io),
+    ])
+  func errnoMapping(errno: Int32, code: ReceiverError.Code) {
+    let path = "/dev/ttyNothing"
+    #expect(
+      DeviceAccess.error(for: Errno(rawValue: errno), path: path)
+        == ReceiverError(code: code, path: path, errno: errno))
+  }
+
+  @Test("remedies name what to do about the usual holders")
+  func busyRemedies() {
+    let path = "/dev/ttyUSB0"
+    func text(_ command: String) -> String {
+      ReceiverError(code: .busy(holder: DeviceHolder(pid: 42, command: command)), path: path)
+        .description
+    }
+    #expect(
+      text("gpsd")
+        == "/dev/ttyUSB0: busy: gpsd (pid 42) holds it; stop it (sudo systemctl stop gpsd.socket"
+        + " gpsd) or read through it with --input gpsd://localhost")
+    #expect(
+      text("ModemManager")
+        == "/dev/ttyUSB0: busy: ModemManager (pid 42) holds it; stop it (sudo systemctl stop"
+        + " ModemManager) or tell it to ignore the device (udev ENV{ID_MM_DEVICE_IGNORE}=\"1\")")
+    #expect(
+      text("locate")
+        == "/dev/ttyUSB0: busy: another locate (pid 42) is reading it; stop that one first")
+    #expect(
+      ReceiverError(code: .busy(holder: nil), path: path).description
+        == "/dev/ttyUSB0: busy: another program has it open; find it with 'fuser -v /dev/ttyUSB0'"
+        + " and stop it")
+    #expect(
+      ReceiverError(code: .notFound, path: "").description
+        == "no GPS receiver found: plug one in or name it with --device PATH"
+        + " ('locate devices' lists what exists)")
+    #expect(
+      ReceiverError(code: .baudNotFound(tried: [9600, 4800], seen: "no bytes at all"), path: path)
+        .description
+        == "/dev/ttyUSB0: no baud rate gave NMEA (tried 9600, 4800): no bytes at all;"
+        + " set the rate with --baud N or switch the receiver to NMEA output")
+  }
+}
+
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+  @Test("missing files and refused connections say what to check")
+  func descriptions() {
+    #expect(
+      ReceiverError(code: .notFound, path: "/tmp/x.nmea", errno: ENOENT).description
+        == "/tmp/x.nmea: no such file or directory")
+    #expect(
+      ReceiverError(code: .notFound, path: "/dev/ttyUSB3", errno: ENOENT).description
+        == "/dev/ttyUSB3: no such device: is the receiver plugged in? ('locate devices' lists what"
+        + " exists)")
+    #expect(
+      ReceiverError(code: .io, path: "gpsd://localhost:2947", errno: ECONNREFUSED).description
+        == "gpsd://localhost:2947: Connection refused: is gpsd running and listening there?")
+    #expect(
+      ReceiverError(code: .io, path: "tcp://10.0.0.5:10110", errno: ECONNREFUSED).description
+        == "tcp://10.0.0.5:10110: Connection refused: is the NMEA bridge running and listening"
+        + " there?")
+    #expect(
+      ReceiverError(code: .invalidSource("unsupported baud rate 12345"), path: "/dev/ttyS0")
+        .description == "/dev/ttyS0: unsupported baud rate 12345")
+  }
+
+  @Test("states read as status lines")
+  func states() {
+    #expect(
+      "\(DeviceState.connected(path: "/dev/ttyACM0", baud: 9600))"
+        == "connected to /dev/ttyACM0 at 9600 baud")
+    #expect("\(DeviceState.connected(path: "tcp://h:1", baud: nil))" == "connected to tcp://h:1")
+    #expect(
+      "\(DeviceState.silent(path: "/dev/ttyACM0", seconds: 3))"
+        == "/dev/ttyACM0 is connected but has sent nothing for 3 s")
+    #expect(
+      "\(DeviceState.unplugged(path: "/dev/ttyACM0"))"
+        == "/dev/ttyACM0 went away; waiting for it to come back")
+    #expect("\(DeviceState.ended)" == "end of input")
+  }
+}

@@ -31,7 +31,6 @@ struct LocationPipeline {
   var assembler: FixAssembler
   var authorization = AuthorizationTracker()
   var factory: LocationFactory
-  var stream = StreamClock()
   /// Continuous delivery, when a client wants every update.
   var delivery: DeliveryFilter?
   var oneShot: OneShotRequest?
@@ -49,7 +48,7 @@ struct LocationPipeline {
 
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
-    assembler = FixAssembler(rollover: config.rollover)
+    assembler = FixAssembler(rollover: config.rollover, streamClock: config.isReplay)
     factory = LocationFactory(
       device: config.device, isReplay: config.isReplay, timestamps: config.timestamps)
     monotonicNow = now
@@ -59,7 +58,10 @@ struct LocationPipeline {
   }
 
   /// Service time: the stream clock for replays, the monotonic clock for live sources.
-  var now: Int64 { config.isReplay ? stream.now : monotonicNow }
+  var now: Int64 { config.isReplay ? streamNow : monotonicNow }
+
+  /// The replay's stream clock (0 for a live source).
+  var streamNow: Int64 { assembler.streamNow }
 
   /// Hands the events so far to the caller.
   mutating func takeEvents() -> [PipelineEvent] {
@@ -88,7 +90,7 @@ struct LocationPipeline {
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
     let span = Int64(max(0, timeout) * 1e9)
     oneShot = OneShotRequest(
-      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: stream.now + span,
+      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: streamNow + span,
       desiredAccuracy: desiredAccuracy, timeout: timeout)
     if ended { fail(endError()) }
   }
@@ -114,8 +116,6 @@ struct LocationPipeline {
     if !authorization.nmeaSeen || authorization.status != authorization.granted {
       if let change = authorization.sawNMEA(path: config.device ?? "") { emit(change) }
     }
-    if config.isReplay, let time = Self.streamTime(sentence) { stream.observe(time) }
-    checkStale()
     let step = assembler.add(sentence, at: now, read: reads)
     apply(step)
     checkDeadline()
@@ -161,7 +161,7 @@ struct LocationPipeline {
   }
 
   private func endError() -> CLError {
-    if config.isReplay { return CLError(.inputEnded(afterSeconds: Double(stream.now) / 1e9)) }
+    if config.isReplay { return CLError(.inputEnded(afterSeconds: Double(streamNow) / 1e9)) }
     return CLError(.receiverLost(path: config.device ?? ""))
   }
 
@@ -178,19 +178,10 @@ struct LocationPipeline {
     }
   }
 
-  static func streamTime(_ sentence: Sentence) -> UTCTime? {
-    switch sentence {
-    case .rmc(let s): return s.time
-    case .gga(let s): return s.time
-    case .gll(let s): return s.time
-    case .gns(let s): return s.time
-    case .zda(let s): return s.time
-    default: return nil
-    }
-  }
-
   private mutating func apply(_ step: AssemblerStep) {
-    if let report = step.closed { process(report) }
+    // A replay's clock moved with this sentence: the last fix may have aged first.
+    if config.isReplay { checkStale() }
+    if step.closed, let report = assembler.closedReport { process(report) }
     if step.skyChanged && config.wantsSky {
       let time = lastReport.map { factory.peek($0, wallNow: wallNow).timestamp }
       events.append(
@@ -198,7 +189,7 @@ struct LocationPipeline {
           assembler.satellites.skyView(
             time: time, hdop: lastReport?.hdop, vdop: lastReport?.vdop, pdop: lastReport?.pdop)))
     }
-    if let report = step.completed { process(report) }
+    if step.completed, let report = assembler.completedReport { process(report) }
   }
 
   /// Whether a fix may be handed out as current to a client whose request began at `since`.
@@ -218,7 +209,9 @@ struct LocationPipeline {
     lastReport = report
     if report.isFix {
       lastFix = report
-      staleReported = false
+      // A fix already too old when reported (the end of an epoch before a gap) was never
+      // current: nothing to announce about it.
+      staleReported = Double(now - report.completedAt) / 1e9 > config.maximumAge
     }
     if var request = oneShot {
       if report.isFix && isCurrent(report, since: request.startedAt) {
@@ -280,7 +273,7 @@ struct LocationPipeline {
     guard let request = oneShot else { return }
     let expired =
       monotonicNow >= request.monotonicDeadline
-      || (config.isReplay && stream.now >= request.streamDeadline)
+      || (config.isReplay && streamNow >= request.streamDeadline)
     guard expired else { return }
     oneShot = nil
     let waited = request.timeout

@@ -44,6 +44,10 @@ import Foundation
 /// last *delivered* fix is at least the filter (exactly at the threshold: delivered).
 ///
 /// **Automatic pause.** See ``PauseThresholds``.
+///
+/// **Progress.** While a request waits for a (better) fix, a progress event (satellites in
+/// view and used, best SNR, time waited) per epoch, and on a live source at least once a second
+/// even when the receiver sends no epoch (a cold start with empty time fields).
 public enum LocationPolicy {
   /// Oldest fix handed out as current, seconds.
   public static let defaultMaximumAge: Double = 5

@@ -44,6 +44,7 @@ struct LocationPipeline {
   private var lastFix: EpochReport?
   private var staleReported = false
   private var lastReport: EpochReport?
+  private var lastProgressAt = Int64.min
   private var ended = false
 
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
@@ -156,7 +157,10 @@ struct LocationPipeline {
   mutating func tick(at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
-    if !config.isReplay { checkStale() }
+    if !config.isReplay {
+      checkStale()
+      progressWhileQuiet()
+    }
     checkDeadline()
   }
 
@@ -198,11 +202,31 @@ struct LocationPipeline {
       && Double(now - report.completedAt) / 1e9 <= config.maximumAge
   }
 
+  /// The satellites now (the latest GSV and GSA, or GGA's count), and the time waited.
   private func progress(since: Int64) -> FixProgress {
-    FixProgress(
-      satellitesInView: lastReport?.satellitesInView ?? 0,
-      satellitesUsed: lastReport?.satellitesUsed ?? 0, bestSNR: lastReport?.bestSNR,
-      elapsed: Double(now - since) / 1e9)
+    let table = assembler.satellites
+    return FixProgress(
+      satellitesInView: table.inView.count,
+      satellitesUsed: table.hasUsedList ? table.usedCount : (lastReport?.satellitesUsed ?? 0),
+      bestSNR: table.bestSNR, elapsed: Double(now - since) / 1e9)
+  }
+
+  private mutating func emitProgress(since: Int64) {
+    events.append(.progress(progress(since: since)))
+    lastProgressAt = monotonicNow
+  }
+
+  /// A live client still waiting hears about the satellites at least once a second, even when
+  /// the receiver sends no epoch (a cold start with empty time fields).
+  private mutating func progressWhileQuiet() {
+    guard authorization.nmeaSeen,
+      lastProgressAt == .min || monotonicNow - lastProgressAt >= 1_000_000_000
+    else { return }
+    if let request = oneShot {
+      emitProgress(since: request.startedAt)
+    } else if delivery != nil && (lastFix == nil || staleReported) {
+      emitProgress(since: deliverySince)
+    }
   }
 
   private mutating func process(_ report: EpochReport) {
@@ -223,16 +247,16 @@ struct LocationPipeline {
             request.best = report
           }
           oneShot = request
-          events.append(.progress(progress(since: request.startedAt)))
+          emitProgress(since: request.startedAt)
         }
       } else {
-        events.append(.progress(progress(since: request.startedAt)))
+        emitProgress(since: request.startedAt)
       }
     }
     guard var filter = delivery else { return }
     defer { delivery = filter }
     guard report.isFix else {
-      events.append(.progress(progress(since: deliverySince)))
+      emitProgress(since: deliverySince)
       return
     }
     guard isCurrent(report, since: deliverySince) else { return }
@@ -248,7 +272,7 @@ struct LocationPipeline {
     case .pause:
       events.append(.paused(true, factory.make(report, wallNow: wallNow)))
     case .notAccurate:
-      events.append(.progress(progress(since: deliverySince)))
+      emitProgress(since: deliverySince)
     case .paused, .tooClose:
       break
     }
@@ -292,7 +316,8 @@ struct LocationPipeline {
       } else {
         error = CLError(
           .noFix(
-            waited: waited, progress: lastReport == nil ? nil : progress(since: request.startedAt),
+            waited: waited,
+            progress: authorization.nmeaSeen ? progress(since: request.startedAt) : nil,
             nmeaSeen: authorization.nmeaSeen))
       }
     }

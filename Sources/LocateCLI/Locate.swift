@@ -87,8 +87,8 @@ public enum Locate {
   private static func find(_ name: String) throws(LocateError) -> any Command.Type {
     guard let command = commands.first(where: { $0.name == name }) else {
       throw LocateError(
-        .usage, "'\(name)'", "unknown command (commands: \(commandNames))",
-        remedy: "see 'locate --help'")
+        .usage, "'\(name)'", "unknown command",
+        remedy: "use one of \(commandNames); see 'locate --help'")
     }
     return command
   }

@@ -11,8 +11,8 @@ import Testing
     ),
     (
       ["frobnicate"],
-      "locate: 'frobnicate': unknown command (commands: current, watch, distance, devices, "
-        + "simulate) (see 'locate --help')"
+      "locate: 'frobnicate': unknown command (use one of current, watch, distance, devices, "
+        + "simulate; see 'locate --help')"
     ),
     (
       ["--json", "current"],
@@ -80,7 +80,7 @@ import Testing
     ),
     (
       ["distance"],
-      "locate: distance: no places given (give POINTs or --points FILE) (see 'locate distance --help')"
+      "locate: distance: no places given (give POINTs or --points FILE; see 'locate distance --help')"
     ),
     (
       ["distance", "--from", "1,2", "3,4", "--units", "furlong"],

@@ -63,8 +63,9 @@ enum DistanceCommand: Command {
     }
     for path in arguments.all("points") { places += try PointsFile.read(path) }
     guard !places.isEmpty else {
-      throw LocateError.usage(
-        "distance", "no places given (give POINTs or --points FILE)", command: name)
+      throw LocateError(
+        .usage, "distance", "no places given",
+        remedy: "give POINTs or --points FILE; see 'locate distance --help'")
     }
     let origin: DistanceFormat.Origin
     if let text = arguments.value("from") {

@@ -1,4 +1,5 @@
 import Foundation
+import Receivers
 
 /// The `locate` command line: parses arguments, runs a command, returns the exit status.
 public enum Locate {
@@ -38,6 +39,8 @@ public enum Locate {
       try context.output.flush()
       return ExitStatus.ok.rawValue
     } catch {
+      // A request abandoned after a signal may still hold a port: put its settings back.
+      if error.status == .interrupted { SerialPortRegistry.restoreAll() }
       try? context.output.flush()
       if !error.isQuiet {
         StatusLine(isTerminal: context.stderrIsTerminal, verbose: false).print(

@@ -31,5 +31,8 @@ let package = Package(
     .testTarget(
       name: "LocateCLITests",
       dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"]),
+    .testTarget(
+      name: "FaultTests",
+      dependencies: ["locate", "LocateFuzz", "NMEA", "Receivers", "OpenCoreLocation", "Geodesy"]),
   ]
 )

@@ -1,7 +1,76 @@
-// Owned by the NMEA work: decode throughput and the seeded corpus generator.
+// `LocateBench decode FILE`: decode throughput of NMEADecoder on a file.
+import Foundation
+import NMEA
 
-/// `LocateBench decode FILE`: decodes FILE, prints sentences/s and MB/s.
-func decodeBench(_ arguments: [String]) -> Int32 { 64 }
+/// `LocateBench decode FILE [--quiet]`: reads FILE in 1 MiB reads, decodes every sentence
+/// with ``NMEADecoder`` (strict checksums) and reads the positions of RMC and GGA (as the
+/// pynmea2 driver does); prints bytes, sentences, MB/s and sentences/s (in-process clock), and the
+/// counters.
+func decodeBench(_ arguments: [String]) -> Int32 {
+  guard let path = arguments.first, arguments.count <= 2 else {
+    printError("usage: LocateBench decode FILE [--quiet]")
+    return 64
+  }
+  let quiet = arguments.dropFirst().first == "--quiet"
+  let descriptor = open(path, O_RDONLY)
+  guard descriptor >= 0 else {
+    printError("LocateBench decode: cannot open \(path): \(String(cString: strerror(errno)))")
+    return 66
+  }
+  defer { close(descriptor) }
+  let started = DispatchTime.now().uptimeNanoseconds
+  var decoder = NMEADecoder()
+  var sum = 0.0
+  let capacity = 1 << 20
+  let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
+  defer { buffer.deallocate() }
+  while true {
+    let count = read(descriptor, buffer.baseAddress, capacity)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else {
+      if count < 0 {
+        printError("LocateBench decode: read: \(String(cString: strerror(errno)))")
+        return 74
+      }
+      break
+    }
+    decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
+      if case .sentence(let sentence, _) = event {
+        switch sentence {
+        case .rmc(let rmc): sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
+        case .gga(let gga): sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
+        default: break
+        }
+      }
+    }
+  }
+  decoder.finish { _ in }
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+  let counters = decoder.counters
+  let bytes = counters.framing.bytes
+  let invalid = counters.invalidSentences
+  let decoded = counters.framing.sentences - invalid
+  let framing = counters.framing
+  let rejected =
+    framing.badChecksums + framing.missingChecksums + framing.malformedChecksums
+    + framing.truncatedLines + framing.overLongLines
+  let sentences = decoded + invalid
+  print(
+    "bytes=\(bytes) sentences=\(sentences) decoded=\(decoded) invalid=\(invalid)"
+      + " rejected=\(rejected) seconds=\(format(seconds, 3))"
+      + " MB/s=\(format(Double(bytes) / 1e6 / seconds, 1))"
+      + " sentences/s=\(format(Double(sentences) / seconds, 0))")
+  if !quiet {
+    print(
+      "bad_checksums=\(framing.badChecksums) missing_checksums=\(framing.missingChecksums)"
+        + " malformed_checksums=\(framing.malformedChecksums)"
+        + " truncated=\(framing.truncatedLines) over_long=\(framing.overLongLines)"
+        + " junk_bytes=\(framing.junkBytes) checksum=\(format(sum, 3))")
+    let addresses = counters.byAddress.sorted { $0.key < $1.key }
+    print(addresses.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+  }
+  return 0
+}
 
-/// `LocateBench corpus --seed N --target-mb M --out FILE`: writes a seeded multi-GNSS corpus.
-func corpusBench(_ arguments: [String]) -> Int32 { 64 }
+/// `value` with `places` decimals.
+func format(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }

@@ -17,12 +17,10 @@ public func nmeaChecksum(_ body: UnsafeRawBufferPointer) -> UInt8 {
 }
 
 /// The value of one ASCII hex digit (`0-9`, `A-F`, `a-f`), or `nil`.
-@inlinable
+@inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
-  case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
-  case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
-  default: return nil
-  }
+  let digit = byte &- UInt8(ascii: "0")
+  if digit < 10 { return digit }
+  let letter = (byte | 0x20) &- UInt8(ascii: "a")
+  return letter < 6 ? letter &+ 10 : nil
 }

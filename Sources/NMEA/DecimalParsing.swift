@@ -77,7 +77,7 @@ func decimalValue(
 ) -> Double? {
   if digits.fitsInMantissa, digits.mantissa < 1 << 53, digits.fractionDigits <= 22 {
     let magnitude = Double(digits.mantissa) / exactPowersOfTen[digits.fractionDigits]
-    return digits.negative ? -magnitude : magnitude
+    return digits.negative && magnitude != 0 ? -magnitude : magnitude
   }
   return slowDecimalValue(digits, bytes, start, end)
 }
@@ -89,7 +89,7 @@ func slowDecimalValue(
 ) -> Double? {
   guard let wide = wideMantissa(digits, bytes, start, end) else { return nil }
   let magnitude = roundedQuotient(wide, powerOfTen(digits.fractionDigits))
-  return digits.negative ? -magnitude : magnitude
+  return digits.negative && magnitude != 0 ? -magnitude : magnitude
 }
 
 /// The digits of `bytes[start..<end]` as a 128-bit integer (sign and point skipped), or `nil`

@@ -25,20 +25,25 @@ public struct NMEADecoder {
 
   /// Feeds one chunk; `handle` is called for each line it completes, in order.
   public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (DecodeEvent) -> Void) {
-    var counters = self.counters
+    // The counters move out and back (no copy of their tables) around the framer's callback.
+    var counters = NMEACounters()
+    swap(&counters, &self.counters)
     framer.feed(chunk) { event in Self.decode(event, &counters, handle) }
     counters.framing = framer.counters
-    self.counters = counters
+    swap(&counters, &self.counters)
   }
 
   /// Ends the input (a last line without a line end is handled as the framer says).
   public mutating func finish(_ handle: (DecodeEvent) -> Void) {
-    var counters = self.counters
+    var counters = NMEACounters()
+    swap(&counters, &self.counters)
     framer.finish { event in Self.decode(event, &counters, handle) }
     counters.framing = framer.counters
-    self.counters = counters
+    swap(&counters, &self.counters)
   }
 
+  /// Decodes one framer event and hands the result to `handle`, counting it.
+  @inline(__always)
   static func decode(
     _ event: FramerEvent, _ counters: inout NMEACounters, _ handle: (DecodeEvent) -> Void
   ) {
@@ -46,53 +51,16 @@ public struct NMEADecoder {
     case .rejected(let issue, let bytes):
       handle(.rejected(issue, bytes))
     case .sentence(let raw):
-      do {
-        let sentence = try Sentence(raw)
-        counters.count(raw)
-        handle(.sentence(sentence, raw))
+      let length = addressLength(raw.body)
+      do throws(NMEAError) {
+        try Sentence.decode(raw, addressLength: length) { sentence in
+          counters.addresses.count(UnsafeRawBufferPointer(rebasing: raw.body[0..<length]))
+          handle(.sentence(sentence, raw))
+        }
       } catch {
         counters.invalidSentences += 1
         handle(.invalid(error, raw))
       }
     }
-  }
-}
-
-/// Counts a user can see: sentences by talker and type, and every kind of damage.
-public struct NMEACounters: Sendable, Hashable {
-  /// The framer's counts (bytes, junk, checksums, truncated and over-long lines).
-  public var framing = FramingCounters()
-  /// Well-framed sentences with an impossible field.
-  public var invalidSentences = 0
-  /// Decoded sentences by address (`GPRMC`, `GNGSA`, `PGRME`, …).
-  public var byAddress: [String: Int] {
-    addressCounts.reduce(into: [:]) { $0[$1.key.text] = $1.value }
-  }
-  var addressCounts: [AddressKey: Int] = [:]
-
-  /// Makes zeroed counters.
-  public init() {}
-
-  mutating func count(_ raw: RawSentence) {
-    addressCounts[AddressKey(raw.address), default: 0] += 1
-  }
-}
-
-/// An address of up to 8 bytes packed in an integer, so counting allocates only for new keys.
-struct AddressKey: Hashable, Sendable {
-  let packed: UInt64
-  init(_ bytes: UnsafeRawBufferPointer) {
-    var value: UInt64 = 0
-    for byte in bytes.prefix(8) { value = value << 8 | UInt64(byte) }
-    packed = value
-  }
-  var text: String {
-    var bytes: [UInt8] = []
-    var value = packed
-    while value != 0 {
-      bytes.append(UInt8(value & 0xFF))
-      value >>= 8
-    }
-    return String(decoding: bytes.reversed(), as: UTF8.self)
   }
 }

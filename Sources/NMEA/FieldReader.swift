@@ -24,10 +24,22 @@ struct FieldReader {
     advance()
   }
 
+  /// Starts a reader on `body` whose address field, already found, ends at `addressEnd`.
+  @inline(__always)
+  init(_ body: UnsafeRawBufferPointer, addressEnd: Int) {
+    bytes = body
+    number = 0
+    start = 0
+    end = addressEnd
+    nextStart = addressEnd + 1
+  }
+
   /// Moves to the next field (an empty one when the sentence has no more).
+  ///
+  /// Finds the comma eight bytes at a time (a SWAR zero-byte test) while eight bytes remain.
   @inline(__always)
   mutating func advance() {
-    number += 1
+    number &+= 1
     let count = bytes.count
     var index = nextStart
     if index > count {
@@ -36,9 +48,25 @@ struct FieldReader {
       return
     }
     start = index
-    while index < count && bytes[index] != UInt8(ascii: ",") { index += 1 }
+    if let base = bytes.baseAddress {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while index &+ 8 <= count {
+        let word = (base + index).loadUnaligned(as: UInt64.self) ^ (ones &* 0x2C)
+        let commas = (word &- ones) & ~word & (ones &* 0x80)
+        if commas != 0 {
+          index &+= commas.trailingZeroBitCount &>> 3
+          end = index
+          nextStart = index &+ 1
+          return
+        }
+        index &+= 8
+      }
+      while index < count && base.load(fromByteOffset: index, as: UInt8.self) != 0x2C {
+        index &+= 1
+      }
+    }
     end = index
-    nextStart = index + 1
+    nextStart = index &+ 1
   }
 
   /// Whether the field last read is empty.
@@ -139,24 +167,29 @@ struct FieldReader {
     _ name: StaticString, _ range: ClosedRange<Int>
   ) throws(NMEAError) -> Int? {
     advance()
-    if isEmpty { return nil }
+    return try currentInteger(name, range)
+  }
+
+  /// The field last read as an integer (see ``integer(_:_:)``).
+  @inline(__always)
+  func currentInteger(_ name: StaticString, _ range: ClosedRange<Int>) throws(NMEAError) -> Int? {
+    if start == end { return nil }
     var index = start
     var negative = false
-    if range.lowerBound < 0, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
-    {
-      negative = bytes[index] == UInt8(ascii: "-")
-      index += 1
+    let first = bytes[index]
+    if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+      guard range.lowerBound < 0 else { throw error(.malformed, name, "an integer") }
+      negative = first == UInt8(ascii: "-")
+      index &+= 1
+      guard index < end else { throw error(.malformed, name, "an integer") }
     }
-    guard index < end else { throw error(.malformed, name, "an integer") }
+    guard end &- index <= 18 else { throw error(.outOfRange, name, "too many digits") }
     var value = 0
     while index < end {
       let digit = bytes[index] &- UInt8(ascii: "0")
       guard digit < 10 else { throw error(.malformed, name, "an integer") }
-      guard value < 100_000_000_000_000_000 else {
-        throw error(.outOfRange, name, "too many digits")
-      }
-      value = value * 10 + Int(digit)
-      index += 1
+      value = value &* 10 &+ Int(digit)
+      index &+= 1
     }
     if negative { value = -value }
     guard range.contains(value) else { throw rangeError(name, range) }
@@ -178,6 +211,12 @@ struct FieldReader {
   @inline(__always)
   mutating func hexDigitID(_ name: StaticString) throws(NMEAError) -> UInt8? {
     advance()
+    return try currentHexDigitID(name)
+  }
+
+  /// The field last read as a hexadecimal ID (see ``hexDigitID(_:)``).
+  @inline(__always)
+  func currentHexDigitID(_ name: StaticString) throws(NMEAError) -> UInt8? {
     if isEmpty { return nil }
     if let byte = singleByte, let value = hexValue(byte) { return value }
     for index in start..<end where bytes[index] == UInt8(ascii: ".") { return nil }

@@ -1,48 +1,3 @@
-/// Why the framer refused a line.
-public enum FramingIssue: Sendable, Hashable {
-  /// The `*hh` checksum did not match the XOR of the body.
-  case badChecksum(expected: UInt8, found: UInt8)
-  /// No `*hh` and the policy is ``ChecksumPolicy/strict``.
-  case missingChecksum
-  /// A `*` not followed by exactly two hex digits and the line end.
-  case malformedChecksum
-  /// The line was cut off: a new `$`/`!` began, a binary byte arrived, or the input ended.
-  case truncated
-  /// The line grew beyond the framer's maximum length and was dropped.
-  case overLong
-}
-
-/// What the framer hands to its caller for each line.
-public enum FramerEvent {
-  /// A complete sentence whose checksum passed the policy.
-  case sentence(RawSentence)
-  /// A line that was dropped, and the bytes seen of it (at most the maximum line length).
-  case rejected(FramingIssue, UnsafeRawBufferPointer)
-}
-
-/// Counts kept by the framer since it was made.
-public struct FramingCounters: Sendable, Hashable {
-  /// Sentences handed out.
-  public var sentences = 0
-  /// Lines dropped for a wrong checksum.
-  public var badChecksums = 0
-  /// Lines dropped for lack of a checksum (strict policy only).
-  public var missingChecksums = 0
-  /// Lines dropped for a malformed checksum field.
-  public var malformedChecksums = 0
-  /// Lines cut off by a new start character, a binary byte or the end of input.
-  public var truncatedLines = 0
-  /// Lines dropped for exceeding the maximum length.
-  public var overLongLines = 0
-  /// Bytes outside any sentence, other than line ends (binary frames, noise, NUL, ^Z).
-  public var junkBytes = 0
-  /// Every byte fed so far.
-  public var bytes = 0
-
-  /// Makes zeroed counters.
-  public init() {}
-}
-
 /// A streaming NMEA 0183 framer: byte chunks of any size in, complete sentences out.
 ///
 /// - Line ends: LF, CRLF or CR alone.
@@ -50,134 +5,70 @@ public struct FramingCounters: Sendable, Hashable {
 ///   line as ``FramingIssue/truncated`` (a serial overrun glues a cut-off sentence to the next).
 ///   A line that already ends in a complete `*hh` when the next `$` arrives lost only its line
 ///   end, and is accepted.
-/// - NUL and 0x1A (DOS end of file) are skipped wherever they appear; they never end the input.
+/// - NUL and 0x1A (DOS end of file) are skipped wherever they appear (counted as junk); they
+///   never end the input. NUL does not change the XOR checksum, so a sentence with a NUL
+///   inserted (a UART break) still passes.
 /// - Any other byte outside printable ASCII inside a line (a UBX or SiRF binary frame) cuts the
-///   line off; outside a line such bytes are counted as junk.
-/// - Lines longer than `maxLineLength` bytes are dropped, and memory stays bounded.
+///   line off; outside a line such bytes are counted as junk. A lone `$` cut off by binary
+///   bytes (a `0x24` inside a UBX frame) is junk too, not a truncated line.
+/// - Lines longer than `maxLineLength` bytes are dropped (reported once, with their first
+///   `maxLineLength` bytes); the framer then skips to the next line end or start character, so
+///   memory stays bounded whatever the input.
 ///
-/// Lines that lie wholly inside one chunk are handed out in place, without copying; only lines
-/// split across chunks are gathered in an internal buffer, allocated once.
+/// Lines that lie wholly inside one chunk are handed out in place, without copying, with the
+/// checksum computed in the same pass that finds the line end; only lines split across chunks
+/// are gathered in an internal buffer, allocated once.
 public struct NMEAFramer {
   /// The checksum policy applied to every line.
   public let policy: ChecksumPolicy
-  /// The longest line accepted, from the start character to the line end (default 1024; NMEA
-  /// allows 82, high-precision receivers send up to about 120).
+  /// The longest line accepted, from the start character to the line end (default 1024, at
+  /// least 16; NMEA allows 82, high-precision receivers send up to about 120).
   public let maxLineLength: Int
   /// What has been seen so far.
   public private(set) var counters = FramingCounters()
 
-  @usableFromInline enum State { case idle, direct, carry, skipping }
+  @usableFromInline enum State { case idle, carry, skipping }
   @usableFromInline var state = State.idle
+  /// The line in progress when it began in an earlier chunk (at most `maxLineLength` bytes).
   @usableFromInline var carry: [UInt8]
+  /// The XOR of `carry` after its start character.
+  @usableFromInline var carrySum: UInt8 = 0
 
   /// Makes a framer with the given checksum policy and line-length cap.
   public init(policy: ChecksumPolicy = .strict, maxLineLength: Int = 1024) {
     self.policy = policy
     self.maxLineLength = max(16, maxLineLength)
     carry = []
-    carry.reserveCapacity(self.maxLineLength + 1)
+    carry.reserveCapacity(self.maxLineLength)
   }
 
   /// Feeds one chunk; `handle` is called for each line completed by it, in order.
-  public mutating func feed(
-    _ chunk: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void
-  ) {
-    counters.bytes += chunk.count
+  public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void) {
     let count = chunk.count
+    counters.bytes += count
+    guard count > 0, let raw = chunk.baseAddress else { return }
+    let base = raw.assumingMemoryBound(to: UInt8.self)
     var index = 0
-    var start = 0  // start of the current line when state == .direct
     while index < count {
-      let byte = chunk[index]
       switch state {
       case .idle:
-        if byte == 0x24 || byte == 0x21 {  // $ !
-          state = .direct
-          start = index
-        } else if byte != 0x0A && byte != 0x0D {
-          counters.junkBytes += 1
-        }
-        index += 1
-      case .direct:
-        // Fast path: run over ordinary printable bytes.
-        var scan = index
-        while scan < count, byteClass[Int(chunk[scan])] == 0 { scan += 1 }
-        if scan - start > maxLineLength {
-          reject(
-            .overLong, UnsafeRawBufferPointer(rebasing: chunk[start..<start + maxLineLength]),
-            handle)
-          state = .skipping
-          index = scan
-          continue
-        }
-        index = scan
-        if index >= count { break }
-        let special = chunk[index]
-        let line = UnsafeRawBufferPointer(rebasing: chunk[start..<index])
-        switch byteClass[Int(special)] {
-        case 1:  // line end
-          complete(line, handle)
-          state = .idle
-          index += 1
-        case 2:  // a new start character
-          interrupted(line, handle)
-          start = index
-          index += 1
-        case 3:  // NUL or ^Z inside a line: gather what we have and skip the byte
-          carry.removeAll(keepingCapacity: true)
-          carry.append(contentsOf: line)
-          counters.junkBytes += 1
-          state = .carry
-          index += 1
-        default:  // binary
-          reject(.truncated, line, handle)
-          counters.junkBytes += 1
-          state = .idle
+        let byte = base[index]
+        if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
+          index = line(base, count, start: index, handle)
+        } else {
+          if byte != 0x0A && byte != 0x0D { counters.junkBytes += 1 }
           index += 1
         }
       case .carry:
-        switch byteClass[Int(byte)] {
-        case 0:
-          if carry.count >= maxLineLength {
-            carry.withUnsafeBytes { reject(.overLong, $0, handle) }
-            state = .skipping
-          } else {
-            carry.append(byte)
-          }
-        case 1:
-          carry.withUnsafeBytes { complete($0, handle) }
-          state = .idle
-        case 2:
-          carry.withUnsafeBytes { interrupted($0, handle) }
-          carry.removeAll(keepingCapacity: true)
-          carry.append(byte)
-        case 3:
-          counters.junkBytes += 1
-        default:
-          carry.withUnsafeBytes { reject(.truncated, $0, handle) }
-          counters.junkBytes += 1
-          state = .idle
-        }
-        index += 1
+        index = continueCarry(base, count, from: index, handle)
       case .skipping:
-        if byte == 0x24 || byte == 0x21 {
-          state = .direct
-          start = index
-        } else if byte == 0x0A || byte == 0x0D {
+        let byte = base[index]
+        if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
           state = .idle
+        } else {
+          if byte == 0x0A || byte == 0x0D { state = .idle }
+          index += 1
         }
-        index += 1
-      }
-    }
-    if state == .direct {
-      // The line continues in the next chunk: keep what we have.
-      let partial = UnsafeRawBufferPointer(rebasing: chunk[start..<count])
-      if partial.count > maxLineLength {
-        reject(.overLong, UnsafeRawBufferPointer(rebasing: partial[0..<maxLineLength]), handle)
-        state = .skipping
-      } else {
-        carry.removeAll(keepingCapacity: true)
-        carry.append(contentsOf: partial)
-        state = .carry
       }
     }
   }
@@ -186,53 +77,162 @@ public struct NMEAFramer {
   /// otherwise reported as ``FramingIssue/truncated``.
   public mutating func finish(_ handle: (FramerEvent) -> Void) {
     if state == .carry {
-      carry.withUnsafeBytes { interrupted($0, handle) }
+      var gathered: [UInt8] = []
+      swap(&gathered, &carry)
+      let sum = carrySum
+      gathered.withUnsafeBytes { interrupted($0, sum: sum, handle) }
+      gathered.removeAll(keepingCapacity: true)
+      swap(&gathered, &carry)
     }
-    carry.removeAll(keepingCapacity: true)
     state = .idle
+  }
+
+  /// Frames the line starting at `base[start]` (a start character) in this chunk; returns
+  /// where to go on.
+  @inline(__always)
+  mutating func line(
+    _ base: UnsafePointer<UInt8>, _ count: Int, start: Int, _ handle: (FramerEvent) -> Void
+  ) -> Int {
+    let (end, sum) = scanOrdinaryBytes(base, count, from: start + 1)
+    let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
+    if line.count > maxLineLength {
+      reject(.overLong, UnsafeRawBufferPointer(rebasing: line[0..<maxLineLength]), handle)
+      state = .skipping
+      return end
+    }
+    if end == count {
+      carry.removeAll(keepingCapacity: true)
+      carry.append(contentsOf: line)
+      carrySum = sum
+      state = .carry
+      return end
+    }
+    let special = base[end]
+    if special == 0x0A || special == 0x0D {
+      complete(line, sum: sum, handle)
+      return end + 1
+    }
+    if special == UInt8(ascii: "$") || special == UInt8(ascii: "!") {
+      interrupted(line, sum: sum, handle)
+      return end
+    }
+    if special == 0x00 || special == 0x1A {
+      counters.junkBytes += 1
+      carry.removeAll(keepingCapacity: true)
+      carry.append(contentsOf: line)
+      carrySum = sum
+      state = .carry
+      return end + 1
+    }
+    cutOff(line, handle)
+    return end + 1
+  }
+
+  /// Goes on with a line gathered in `carry`; returns where to go on.
+  mutating func continueCarry(
+    _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, _ handle: (FramerEvent) -> Void
+  ) -> Int {
+    let (end, sum) = scanOrdinaryBytes(base, count, from: start)
+    let part = UnsafeRawBufferPointer(start: base + start, count: end - start)
+    if carry.count + part.count > maxLineLength {
+      carry.append(contentsOf: part[0..<(maxLineLength - carry.count)])
+      var gathered: [UInt8] = []
+      swap(&gathered, &carry)
+      gathered.withUnsafeBytes { reject(.overLong, $0, handle) }
+      gathered.removeAll(keepingCapacity: true)
+      swap(&gathered, &carry)
+      state = .skipping
+      return end
+    }
+    carry.append(contentsOf: part)
+    carrySum ^= sum
+    if end == count { return end }
+    let special = base[end]
+    if special == 0x00 || special == 0x1A {
+      counters.junkBytes += 1
+      return end + 1
+    }
+    state = .idle
+    let lineSum = carrySum
+    var next = end + 1
+    // The gathered line moves out of `self` while the handlers (which mutate self) run.
+    var gathered: [UInt8] = []
+    swap(&gathered, &carry)
+    gathered.withUnsafeBytes { line in
+      if special == 0x0A || special == 0x0D {
+        complete(line, sum: lineSum, handle)
+      } else if special == UInt8(ascii: "$") || special == UInt8(ascii: "!") {
+        interrupted(line, sum: lineSum, handle)
+        next = end
+      } else {
+        cutOff(line, handle)
+      }
+    }
+    gathered.removeAll(keepingCapacity: true)
+    swap(&gathered, &carry)
+    return next
+  }
+
+  /// A line cut off by a binary byte: truncated (a lone start character is junk), and the
+  /// binary byte is junk.
+  mutating func cutOff(_ line: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void) {
+    state = .idle
+    if line.count > 1 {
+      reject(.truncated, line, handle)
+    } else {
+      counters.junkBytes += 1
+    }
+    counters.junkBytes += 1
   }
 
   /// A line interrupted by a new start character or the end of input: accepted when it
   /// already ends in a complete, valid `*hh` (only the line end was lost), else truncated.
-  @usableFromInline
-  mutating func interrupted(_ line: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void) {
+  @inline(__always)
+  mutating func interrupted(
+    _ line: UnsafeRawBufferPointer, sum: UInt8, _ handle: (FramerEvent) -> Void
+  ) {
+    state = .idle
     let n = line.count
     if n >= 4, line[n - 3] == UInt8(ascii: "*"), hexValue(line[n - 2]) != nil,
       hexValue(line[n - 1]) != nil
     {
-      complete(line, handle)
+      complete(line, sum: sum, handle)
     } else if n > 1 {
       reject(.truncated, line, handle)
     }
   }
 
-  /// Checks the checksum of a complete line and hands it out or rejects it.
-  @usableFromInline
-  mutating func complete(_ line: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void) {
+  /// Checks the checksum of a complete line and hands it out or rejects it. `sum` is the XOR
+  /// of the line after its start character.
+  @inline(__always)
+  mutating func complete(
+    _ line: UnsafeRawBufferPointer, sum: UInt8, _ handle: (FramerEvent) -> Void
+  ) {
+    state = .idle
     let n = line.count
     if n >= 4, line[n - 3] == UInt8(ascii: "*") {
       guard let high = hexValue(line[n - 2]), let low = hexValue(line[n - 1]) else {
         return reject(.malformedChecksum, line, handle)
       }
-      let body = UnsafeRawBufferPointer(rebasing: line[1..<n - 3])
       let expected = high << 4 | low
-      let actual = nmeaChecksum(body)
+      let actual = sum ^ UInt8(ascii: "*") ^ line[n - 2] ^ line[n - 1]
       guard actual == expected else {
         return reject(.badChecksum(expected: expected, found: actual), line, handle)
       }
       counters.sentences += 1
+      let body = UnsafeRawBufferPointer(rebasing: line[1..<n - 3])
       handle(.sentence(RawSentence(line: line, body: body, hasChecksum: true)))
       return
     }
-    if line.contains(UInt8(ascii: "*")) { return reject(.malformedChecksum, line, handle) }
     if n <= 1 { return }  // a lone "$": nothing to report
+    if line.contains(UInt8(ascii: "*")) { return reject(.malformedChecksum, line, handle) }
     guard policy == .lenient else { return reject(.missingChecksum, line, handle) }
     counters.sentences += 1
     let body = UnsafeRawBufferPointer(rebasing: line[1..<n])
     handle(.sentence(RawSentence(line: line, body: body, hasChecksum: false)))
   }
 
-  @usableFromInline
+  /// Counts and reports a refused line.
   mutating func reject(
     _ issue: FramingIssue, _ line: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void
   ) {
@@ -244,17 +244,5 @@ public struct NMEAFramer {
     case .overLong: counters.overLongLines += 1
     }
     handle(.rejected(issue, line))
-  }
-}
-
-/// Byte classes for the framer: 0 printable, 1 line end, 2 start, 3 skipped, 4 binary.
-@usableFromInline
-let byteClass: [UInt8] = (0..<256).map { byte -> UInt8 in
-  switch byte {
-  case 0x0A, 0x0D: return 1
-  case 0x24, 0x21: return 2
-  case 0x00, 0x1A: return 3
-  case 0x20...0x7E: return 0
-  default: return 4
   }
 }

@@ -22,7 +22,7 @@ public struct RawSentence {
 
   /// `true` for `!` (encapsulated, such as AIS `!AIVDM`), `false` for `$`.
   @inlinable
-  public var isEncapsulated: Bool { line.first == UInt8(ascii: "!") }
+  public var isEncapsulated: Bool { line.count > 0 && line[0] == UInt8(ascii: "!") }
 
   /// The address field: `GPRMC`, `GNGGA`, `PGRME`, … (the bytes before the first comma).
   @inlinable

@@ -21,6 +21,26 @@ extension GSA {
     if let mode = try reader.integer("fix mode", 1...3) {
       fixMode = GSAFixMode(rawValue: UInt8(mode))
     }
+    // Fast path: 12 satellite fields, 3 DOPs, maybe a system ID, and nothing after. Anything
+    // else is read again by the general rule.
+    let saved = reader
+    do throws(NMEAError) {
+      var fast = self
+      for _ in 0..<12 {
+        if let id = try reader.integer("satellite ID", 0...65535) {
+          fast.satellites.append(UInt16(id))
+        }
+      }
+      fast.pdop = try reader.decimal("PDOP")
+      fast.hdop = try reader.decimal("HDOP")
+      fast.vdop = try reader.decimal("VDOP")
+      if reader.hasMoreFields { fast.systemID = try reader.hexDigitID("system ID") }
+      if !reader.hasMoreFields {
+        self = fast
+        return
+      }
+    } catch {}
+    reader = saved
     let remaining = reader.remainingFieldCount()
     var satelliteFields = 12
     var hasSystemID = remaining >= 16
@@ -58,8 +78,10 @@ extension GSV {
   /// Groups whose ID is empty (padding, as the Furuno GT-88 sends) are skipped. Two or three
   /// fields left over form a last, short group whose missing fields are absent.
   @inline(__always)
-  init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
+  init(_ fields: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
+    var reader = fields  // a local copy the optimiser keeps in registers
+    defer { fields = reader }
     let total = try reader.requiredInteger("number of sentences", 1...99)
     totalMessages = total
     let number = try reader.requiredInteger("sentence number", 1...99)
@@ -68,13 +90,16 @@ extension GSV {
     }
     messageNumber = number
     satellitesInView = try reader.integer("satellites in view", 0...999)
-    var remaining = reader.remainingFieldCount()
-    while remaining >= 2 {
-      let id = try reader.integer("satellite ID", 0...65535)
+    while reader.hasMoreFields {
+      reader.advance()
+      if !reader.hasMoreFields {
+        signalID = try reader.currentHexDigitID("signal ID")
+        break
+      }
+      let id = try reader.currentInteger("satellite ID", 0...65535)
       let elevation = try reader.integer("elevation", -90...90)
-      let azimuth = remaining >= 3 ? try reader.integer("azimuth", 0...360) : nil
-      let snr = remaining >= 4 ? try reader.integer("SNR", 0...99) : nil
-      remaining -= 4
+      let azimuth = try reader.integer("azimuth", 0...360)
+      let snr = try reader.integer("SNR", 0...99)
       if let id {
         satellites.append(
           SatelliteInView(
@@ -82,6 +107,5 @@ extension GSV {
             azimuth: azimuth.map { Int16($0) }, snr: snr.map { Int16($0) }))
       }
     }
-    if remaining == 1 { signalID = try reader.hexDigitID("signal ID") }
   }
 }

@@ -10,34 +10,99 @@ extension Sentence {
   /// values; fields missing at the end of a short sentence are absent too.
   /// - Throws: ``NMEAError`` naming the sentence and field when a field is impossible.
   public init(_ raw: RawSentence) throws(NMEAError) {
+    var decoded = Sentence.unknown(UnknownSentence(address: "", talker: nil, line: ""))
+    try Self.decode(raw, addressLength: addressLength(raw.body)) { decoded = $0 }
+    self = decoded
+  }
+
+  /// Decodes `raw` (whose address is `addressLength` bytes) and hands the sentence to `emit`.
+  ///
+  /// Each call of `emit` passes a value whose case is known there, so that once inlined the
+  /// caller neither copies it through a generic enum nor destroys it dynamically.
+  /// `fastPaths: false` (for tests) decodes every sentence with the general readers.
+  @inline(__always)
+  static func decode(
+    _ raw: RawSentence, addressLength: Int, fastPaths: Bool = true, _ emit: (Sentence) -> Void
+  ) throws(NMEAError) {
     let body = raw.body
-    var reader = FieldReader(body)
-    let addressLength = reader.end
     let isDollar = !raw.isEncapsulated
     if isDollar, addressLength == 5, body[0] != UInt8(ascii: "P") {
       let talker = Talker(body[0], body[1])
+      var reader = FieldReader(body, addressEnd: addressLength)
       switch SentenceType(body[2], body[3], body[4]) {
-      case .gsv: self = .gsv(try GSV(&reader, talker: talker))
-      case .gsa: self = .gsa(try GSA(&reader, talker: talker))
-      case .rmc: self = .rmc(try RMC(&reader, talker: talker))
-      case .gga: self = .gga(try GGA(&reader, talker: talker))
-      case .gll: self = .gll(try GLL(&reader, talker: talker))
-      case .vtg: self = .vtg(try VTG(&reader, talker: talker))
-      case .gns: self = .gns(try GNS(&reader, talker: talker))
-      case .gst: self = .gst(try GST(&reader, talker: talker))
-      case .zda: self = .zda(try ZDA(&reader, talker: talker))
-      case .txt: self = .txt(try TXT(&reader, talker: talker))
-      case nil: self = .unknown(UnknownSentence(raw, addressLength: addressLength))
+      case .gsv:
+        var gsv = GSV(talker: talker)
+        if fastPaths && gsv.decodeFast(body, addressEnd: addressLength) {
+          emit(.gsv(gsv))
+        } else {
+          emit(.gsv(try GSV(&reader, talker: talker)))
+        }
+      case .gsa:
+        var gsa = GSA(talker: talker)
+        if fastPaths && gsa.decodeFast(body, addressEnd: addressLength) {
+          emit(.gsa(gsa))
+        } else {
+          emit(.gsa(try GSA(&reader, talker: talker)))
+        }
+      case .rmc:
+        var rmc = RMC(talker: talker)
+        if fastPaths && rmc.decodeFast(body, addressEnd: addressLength) {
+          emit(.rmc(rmc))
+        } else {
+          emit(.rmc(try RMC(&reader, talker: talker)))
+        }
+      case .gga:
+        var gga = GGA(talker: talker)
+        if fastPaths && gga.decodeFast(body, addressEnd: addressLength) {
+          emit(.gga(gga))
+        } else {
+          emit(.gga(try GGA(&reader, talker: talker)))
+        }
+      case .gll:
+        var gll = GLL(talker: talker)
+        if fastPaths && gll.decodeFast(body, addressEnd: addressLength) {
+          emit(.gll(gll))
+        } else {
+          emit(.gll(try GLL(&reader, talker: talker)))
+        }
+      case .vtg:
+        var vtg = VTG(talker: talker)
+        if fastPaths && vtg.decodeFast(body, addressEnd: addressLength) {
+          emit(.vtg(vtg))
+        } else {
+          emit(.vtg(try VTG(&reader, talker: talker)))
+        }
+      case .gns: emit(.gns(try GNS(&reader, talker: talker)))
+      case .gst:
+        var gst = GST(talker: talker)
+        if fastPaths && gst.decodeFast(body, addressEnd: addressLength) {
+          emit(.gst(gst))
+        } else {
+          emit(.gst(try GST(&reader, talker: talker)))
+        }
+      case .zda: emit(.zda(try ZDA(&reader, talker: talker)))
+      case .txt: emit(.txt(try TXT(&reader, talker: talker)))
+      case nil: emit(.unknown(UnknownSentence(raw, addressLength: addressLength)))
       }
     } else if isDollar, addressLength >= 1, body[0] == UInt8(ascii: "P") {
       let manufacturer = UnsafeRawBufferPointer(rebasing: body[1..<min(4, addressLength)])
-      self = .proprietary(
-        ProprietarySentence(
-          manufacturer: String(decoding: manufacturer, as: UTF8.self), line: raw.text))
+      emit(
+        .proprietary(
+          ProprietarySentence(
+            manufacturer: String(decoding: manufacturer, as: UTF8.self), line: raw.text)))
     } else {
-      self = .unknown(UnknownSentence(raw, addressLength: addressLength))
+      emit(.unknown(UnknownSentence(raw, addressLength: addressLength)))
     }
   }
+}
+
+/// The length of the address field of `body` (up to the first comma).
+@inline(__always)
+func addressLength(_ body: UnsafeRawBufferPointer) -> Int {
+  if body.count > 5 && body[5] == UInt8(ascii: ",") { return 5 }
+  var index = 0
+  while index < body.count && body[index] != UInt8(ascii: ",") { index += 1 }
+  return index
 }
 
 /// The sentence types this module decodes, by their three-letter formatter.

@@ -24,6 +24,7 @@ public struct RMC: Sendable, Hashable {
   public var navigationStatus: NavigationStatus?
 
   /// Makes an RMC with every field absent.
+  @inlinable
   public init(talker: Talker) { self.talker = talker }
 }
 
@@ -53,6 +54,7 @@ public struct GGA: Sendable, Hashable {
   public var dgpsStation: Int?
 
   /// Makes a GGA with every field absent.
+  @inlinable
   public init(talker: Talker) { self.talker = talker }
 }
 
@@ -72,6 +74,7 @@ public struct GLL: Sendable, Hashable {
   public var mode: FAAMode?
 
   /// Makes a GLL with every field absent.
+  @inlinable
   public init(talker: Talker) { self.talker = talker }
 }
 
@@ -103,6 +106,7 @@ public struct GNS: Sendable, Hashable {
   public var navigationStatus: NavigationStatus?
 
   /// Makes a GNS with every field absent.
+  @inlinable
   public init(talker: Talker) {
     self.talker = talker
     modes = ModeIndicators()
@@ -130,6 +134,7 @@ public struct GSA: Sendable, Hashable {
   public var systemID: UInt8?
 
   /// Makes a GSA with every field absent.
+  @inlinable
   public init(talker: Talker) {
     self.talker = talker
     satellites = SatelliteIDs()
@@ -152,6 +157,7 @@ public struct GSV: Sendable, Hashable {
   public var signalID: UInt8?
 
   /// Makes a GSV with every field absent.
+  @inlinable
   public init(talker: Talker) {
     self.talker = talker
     satellites = GSVSatellites()
@@ -174,6 +180,7 @@ public struct VTG: Sendable, Hashable {
   public var mode: FAAMode?
 
   /// Makes a VTG with every field absent.
+  @inlinable
   public init(talker: Talker) { self.talker = talker }
 }
 
@@ -191,6 +198,7 @@ public struct ZDA: Sendable, Hashable {
   public var localZoneMinutes: Int?
 
   /// Makes a ZDA with every field absent.
+  @inlinable
   public init(talker: Talker) { self.talker = talker }
 }
 
@@ -216,6 +224,7 @@ public struct GST: Sendable, Hashable {
   public var altitudeError: Double?
 
   /// Makes a GST with every field absent.
+  @inlinable
   public init(talker: Talker) { self.talker = talker }
 }
 
@@ -233,6 +242,7 @@ public struct TXT: Sendable, Hashable {
   public var text: String
 
   /// Makes a TXT with no text.
+  @inlinable
   public init(talker: Talker) {
     self.talker = talker
     text = ""

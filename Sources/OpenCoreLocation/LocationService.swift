@@ -15,7 +15,7 @@ public final class LocationService: @unchecked Sendable {
   let clock: any LocationClock
   let input: SessionInput
   let isReplay: Bool
-  /// Called with each session the service opens (tests feed bytes through it).
+  /// Called with each session the service opens, as it starts (tests feed bytes through it).
   let onSession: (@Sendable (LocationSession) -> Void)?
   private let status = Mutex(CLAuthorizationStatus.notDetermined)
 
@@ -116,7 +116,7 @@ public final class LocationService: @unchecked Sendable {
     let session = LocationSession(
       input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
       sink: sink)
-    onSession?(session)
+    session.onStart = onSession
     return session
   }
 

@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import Synchronization
 
 /// A receiver found on this machine.
 public struct DiscoveredDevice: Sendable, Hashable {
@@ -76,6 +75,19 @@ public enum DeviceDiscovery {
       devices += probe(candidates, roots: roots, window: probeWindow)
     }
     return devices
+  }
+
+  /// One device named by the user (`--device PATH`): its state (opened and closed again at
+  /// once, without changing its settings), its by-id link and what sysfs says about it.
+  public static func inspect(path: String) -> DiscoveredDevice {
+    inspect(path: path, roots: .system)
+  }
+
+  /// ``inspect(path:)`` under other roots.
+  static func inspect(path: String, roots: DiscoveryRoots) -> DiscoveredDevice {
+    let link = roots.stableLink(for: path)
+    return describe(
+      path, byID: link == path ? nil : link, roots: roots, state: accessState(path, roots))
   }
 
   /// Whether `path` may be opened now: open it (`O_RDWR | O_NOCTTY | O_NONBLOCK`), try the
@@ -157,7 +169,7 @@ public enum DeviceDiscovery {
 
 /// Which probes succeeded, filled in from several threads.
 private final class ProbeResults: Sendable {
-  private let found = Mutex<Set<Int>>([])
+  private let found = Locked<Set<Int>>([])
   init(count: Int) {}
   func set(_ index: Int) { found.withLock { _ = $0.insert(index) } }
   func contains(_ index: Int) -> Bool { found.withLock { $0.contains(index) } }

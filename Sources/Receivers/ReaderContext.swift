@@ -42,7 +42,7 @@ final class ReaderContext: @unchecked Sendable {
     handler(.data(bytes, at: time))
   }
 
-  private let stopState = Mutex(StopState())
+  private let stopState = Locked(StopState())
   private struct StopState {
     var finished = false
     var requested = false
@@ -78,10 +78,12 @@ final class ReaderContext: @unchecked Sendable {
   /// Reads `descriptor` until stop, hang-up or end of stream, handing every chunk to `deliver`
   /// (``deliver(_:at:)`` by default). With a `silence` timeout, reports
   /// ``DeviceState/silent(path:seconds:)`` once after that long without bytes, and `connected`
-  /// again before the first bytes that follow.
+  /// again before the first bytes that follow. `present`, checked after each quiet second, ends
+  /// the stream as a hang-up when it says the device has vanished.
   func pump(
     _ descriptor: FileDescriptor, buffer: UnsafeMutableRawBufferPointer,
     connected: DeviceState, path: String, silence: Double?,
+    present: (() -> Bool)? = nil,
     deliver: ((UnsafeRawBufferPointer, UInt64) -> Void)? = nil
   ) -> StreamEnd {
     var lastBytes = MonotonicClock.now()
@@ -104,6 +106,11 @@ final class ReaderContext: @unchecked Sendable {
         ready = source
       } catch {
         return .hangup(error)
+      }
+      if ready.isEmpty {
+        // A quiet second: make sure the device has not vanished without a hang-up.
+        if let present, !present() { return .hangup(nil) }
+        continue
       }
       if ready.contains(.input) {
         let count: Int

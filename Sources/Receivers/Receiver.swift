@@ -40,7 +40,7 @@ public final class Receiver: @unchecked Sendable {
     let context: ReaderContext
     let driver: any SourceDriver
   }
-  private let running = Mutex<Running?>(nil)
+  private let running = Locked<Running?>(nil)
 
   /// Prepares to read `source`; nothing is opened until ``start(_:)``.
   public convenience init(source: ReceiverSource, options: ReceiverOptions = ReceiverOptions()) {

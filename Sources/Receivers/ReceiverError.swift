@@ -42,6 +42,9 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
         return "no GPS receiver found: plug one in or name it with --device PATH"
           + " ('locate devices' lists what exists)"
       }
+      guard path.hasPrefix("/dev/") || path.contains("/serial/by-id/") else {
+        return "\(subject)no such file or directory"
+      }
       return "\(subject)no such device: is the receiver plugged in?"
         + " ('locate devices' lists what exists)"
     case .permissionDenied(let group?):
@@ -59,6 +62,12 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
       return "\(subject)\(reason)"
     case .io:
       let reason = errno == 0 ? "input/output error" : String(cString: strerror(errno))
+      if path.hasPrefix("gpsd://") && errno == ECONNREFUSED {
+        return "\(subject)\(reason): is gpsd running and listening there?"
+      }
+      if path.hasPrefix("tcp://") && errno == ECONNREFUSED {
+        return "\(subject)\(reason): is the NMEA bridge running and listening there?"
+      }
       return "\(subject)\(reason)"
     }
   }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reads a serial device: opened exclusively at a fixed or hunted rate, watched for unplug and
 /// silence, and reopened with backoff through the same path or its by-id link after unplug.
 final class SerialDriver: SourceDriver, @unchecked Sendable {
@@ -50,7 +52,7 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
       context.emit(connected)
       let end = context.pump(
         open.descriptor, buffer: buffer, connected: connected, path: path,
-        silence: options.silenceTimeout)
+        silence: options.silenceTimeout, present: { [path] in access(path, F_OK) == 0 })
       close()
       if end == .stopped { return }
       context.emit(.unplugged(path: path))

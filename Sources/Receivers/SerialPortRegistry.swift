@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Every serial port this process has open, with the settings it found, so that a SIGINT or
 /// SIGTERM handler can put them all back before the process exits.
@@ -7,7 +6,7 @@ import Synchronization
 /// `LocateCLI` calls ``restoreAll()`` from its signal handler; ports also restore themselves
 /// when they close, so a normal ``Receiver/stop()`` needs nothing more.
 public enum SerialPortRegistry {
-  private static let saved = Mutex<[CInt: termios]>([:])
+  private static let saved = Locked<[CInt: termios]>([:])
 
   /// Restores the original terminal settings of every open serial port (`tcsetattr(3)`).
   /// The ports stay open; call it from a signal handler before exiting.

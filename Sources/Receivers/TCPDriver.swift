@@ -76,10 +76,9 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
       case .gpsd:
         var filter = GpsdRelayFilter()
         end = context.pump(
-          open, buffer: buffer, connected: connected, path: url, silence: options.silenceTimeout
-        ) { chunk, time in
-          filter.feed(chunk) { line in context.deliver(line, at: time) }
-        }
+          open, buffer: buffer, connected: connected, path: url, silence: options.silenceTimeout,
+          deliver: { chunk, time in filter.feed(chunk) { line in context.deliver(line, at: time) } }
+        )
       }
       close()
       if end == .stopped { return }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// A GPS receiver on a pseudo-terminal: what `locate simulate`, `make demo` and the tests use.
 ///
@@ -38,7 +37,7 @@ public final class VirtualReceiver: @unchecked Sendable {
     var garbage = SplitMix64(seed: 0x6C6F_6361_7465)
     var threadIDs: [Int32] = []
   }
-  let state: Mutex<State>
+  let state: Locked<State>
 
   /// Prepares a receiver; `link` is a stable symlink kept pointing at the current pty;
   /// `onlyBaud` makes it speak NMEA only when the reader set that rate (garbage otherwise).
@@ -47,7 +46,7 @@ public final class VirtualReceiver: @unchecked Sendable {
     self.link = link
     var initial = State()
     initial.onlyBaud = onlyBaud
-    state = Mutex(initial)
+    state = Locked(initial)
   }
 
   deinit {
@@ -268,30 +267,4 @@ public final class VirtualReceiver: @unchecked Sendable {
       }
     }
   }
-}
-
-/// Points the symlink `link` at `target` atomically (a new link renamed over the old one).
-/// - Throws: when `link` exists and is not a symlink, or cannot be made.
-func pointLink(_ link: String, at target: String) throws(ReceiverError) {
-  var info = stat()
-  if lstat(link, &info) == 0 && (info.st_mode & S_IFMT) != S_IFLNK {
-    throw ReceiverError(
-      code: .invalidSource("exists and is not a symlink; choose another link path"), path: link)
-  }
-  let temporary = "\(link).\(getpid()).new"
-  unlink(temporary)
-  guard symlink(target, temporary) == 0 else {
-    throw ReceiverError(code: .io, path: link, errno: Glibc.errno)
-  }
-  guard rename(temporary, link) == 0 else {
-    let error = Glibc.errno
-    unlink(temporary)
-    throw ReceiverError(code: .io, path: link, errno: error)
-  }
-}
-
-/// Removes `link` if it is a symlink.
-func removeLink(_ link: String) {
-  var info = stat()
-  if lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK { unlink(link) }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Testing
 
@@ -28,34 +27,26 @@ struct AccessTests {
   func lockedByAnotherProcess() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = ["--no-fork", "--exclusive", pty.slavePath, "sleep", "60"]
-    try holder.run()
-    defer {
-      kill(holder.processIdentifier, SIGKILL)
-      holder.waitUntilExit()
-    }
+    let holder = try ChildProcess(
+      "/usr/bin/flock", ["--no-fork", "--exclusive", pty.slavePath, "sleep", "60"])
+    defer { holder.kill() }
+    let expected = DeviceHolder(pid: holder.pid, command: "sleep")
+    // Wait until flock has taken the lock and become sleep (it execs without forking).
+    #expect(eventually { DeviceHolders.find(pty.slavePath) == [expected] })
     let receiver = Receiver(
       source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
     var refusal: ReceiverError?
-    eventually {
-      do throws(ReceiverError) {
-        try receiver.start(EventRecorder().handler)
-        receiver.stop()
-        return false
-      } catch {
-        refusal = error
-        return error.code
-          == .busy(holder: DeviceHolder(pid: holder.processIdentifier, command: "sleep"))
-      }
+    do throws(ReceiverError) {
+      try receiver.start(EventRecorder().handler)
+      receiver.stop()
+    } catch {
+      refusal = error
     }
-    let expected = DeviceHolder(pid: holder.processIdentifier, command: "sleep")
     #expect(
       refusal == ReceiverError(code: .busy(holder: expected), path: pty.slavePath, errno: EBUSY))
     #expect(
       refusal?.description
-        == "\(pty.slavePath): busy: sleep (pid \(holder.processIdentifier)) holds it; stop it first"
+        == "\(pty.slavePath): busy: sleep (pid \(holder.pid)) holds it; stop it first"
     )
   }
 
@@ -134,5 +125,44 @@ struct AccessTests {
         .description
         == "/dev/ttyUSB0: no baud rate gave NMEA (tried 9600, 4800): no bytes at all;"
         + " set the rate with --baud N or switch the receiver to NMEA output")
+  }
+}
+
+@Suite("Error descriptions")
+struct ErrorDescriptionTests {
+  @Test("missing files and refused connections say what to check")
+  func descriptions() {
+    #expect(
+      ReceiverError(code: .notFound, path: "/tmp/x.nmea", errno: ENOENT).description
+        == "/tmp/x.nmea: no such file or directory")
+    #expect(
+      ReceiverError(code: .notFound, path: "/dev/ttyUSB3", errno: ENOENT).description
+        == "/dev/ttyUSB3: no such device: is the receiver plugged in? ('locate devices' lists what"
+        + " exists)")
+    #expect(
+      ReceiverError(code: .io, path: "gpsd://localhost:2947", errno: ECONNREFUSED).description
+        == "gpsd://localhost:2947: Connection refused: is gpsd running and listening there?")
+    #expect(
+      ReceiverError(code: .io, path: "tcp://10.0.0.5:10110", errno: ECONNREFUSED).description
+        == "tcp://10.0.0.5:10110: Connection refused: is the NMEA bridge running and listening"
+        + " there?")
+    #expect(
+      ReceiverError(code: .invalidSource("unsupported baud rate 12345"), path: "/dev/ttyS0")
+        .description == "/dev/ttyS0: unsupported baud rate 12345")
+  }
+
+  @Test("states read as status lines")
+  func states() {
+    #expect(
+      "\(DeviceState.connected(path: "/dev/ttyACM0", baud: 9600))"
+        == "connected to /dev/ttyACM0 at 9600 baud")
+    #expect("\(DeviceState.connected(path: "tcp://h:1", baud: nil))" == "connected to tcp://h:1")
+    #expect(
+      "\(DeviceState.silent(path: "/dev/ttyACM0", seconds: 3))"
+        == "/dev/ttyACM0 is connected but has sent nothing for 3 s")
+    #expect(
+      "\(DeviceState.unplugged(path: "/dev/ttyACM0"))"
+        == "/dev/ttyACM0 went away; waiting for it to come back")
+    #expect("\(DeviceState.ended)" == "end of input")
   }
 }

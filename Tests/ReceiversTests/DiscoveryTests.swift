@@ -103,6 +103,57 @@ struct DiscoveryTests {
     }
   }
 
+  @Test("ttyS ports are listed only when asked to probe, and only when they talk NMEA")
+  func probesSerialPorts() throws {
+    let tree = FakeDeviceTree()
+    let talking = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let unprobed = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    try talking.start()
+    try unprobed.start()
+    let quiet = try PseudoTerminal()
+    defer {
+      talking.stop()
+      unprobed.stop()
+      quiet.close()
+    }
+    tree.device("ttyS0", to: talking.ptyPath)
+    tree.uart("ttyS0", type: 4)
+    tree.device("ttyS1", to: quiet.slavePath)
+    tree.uart("ttyS1", type: 4)
+    tree.device("ttyS2", to: unprobed.ptyPath)
+    tree.uart("ttyS2", type: 0)  // no UART behind it: never probed
+    #expect(DeviceDiscovery.list(roots: tree.roots, probeSerialPorts: false) == [])
+    let path = "\(tree.root)/dev/ttyS0"
+    #expect(
+      DeviceDiscovery.list(roots: tree.roots, probeSerialPorts: true, probeWindow: 1.5) == [
+        DiscoveredDevice(path: path, state: .available(path: path))
+      ])
+  }
+
+  @Test("a device named on the command line is inspected the same way")
+  func inspectsOneDevice() throws {
+    let tree = FakeDeviceTree()
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    tree.device("ttyACM0", to: pty.slavePath)
+    tree.byID("usb-Gadget-if00", device: "ttyACM0")
+    tree.usb(
+      tty: "ttyACM0", bus: "1-1", vendor: "1546", product: "01a9", manufacturer: nil,
+      productName: "u-blox GNSS receiver", driver: "cdc_acm", driverBus: "usb",
+      ttyInInterface: false)
+    let path = "\(tree.root)/dev/ttyACM0"
+    #expect(
+      DeviceDiscovery.inspect(path: path, roots: tree.roots)
+        == DiscoveredDevice(
+          path: path, byID: "\(tree.root)/dev/serial/by-id/usb-Gadget-if00",
+          usbDescription: "1546:01a9 u-blox GNSS receiver", driver: "cdc_acm",
+          state: .available(path: path)))
+    let missing = "\(tree.root)/dev/ttyACM9"
+    #expect(
+      DeviceDiscovery.inspect(path: missing, roots: tree.roots)
+        == DiscoveredDevice(path: missing, state: .unavailable(path: missing)))
+  }
+
   @Test("folds relative link targets within the tree")
   func normalizes() {
     #expect(normalizedPath("/dev/serial/by-id/../../ttyUSB0") == "/dev/ttyUSB0")

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Testing
 
@@ -21,17 +20,9 @@ struct GpsdTests {
     defer { simulator.stop() }
     let pty = simulator.ptyPath
     let port = try freePort()
-    let gpsd = Process()
-    gpsd.executableURL = URL(fileURLWithPath: "/usr/sbin/gpsd")
-    gpsd.arguments = ["-N", "-n", "-b", "-S", String(port), pty]
-    gpsd.standardError = FileHandle.nullDevice
-    gpsd.standardOutput = FileHandle.nullDevice
-    try gpsd.run()
-    defer {
-      kill(gpsd.processIdentifier, SIGKILL)
-      gpsd.waitUntilExit()
-    }
-    let gpsdHolder = DeviceHolder(pid: gpsd.processIdentifier, command: "gpsd")
+    let gpsd = try ChildProcess("/usr/sbin/gpsd", ["-N", "-n", "-b", "-S", String(port), pty])
+    defer { gpsd.kill() }
+    let gpsdHolder = DeviceHolder(pid: gpsd.pid, command: "gpsd")
     #expect(eventually { DeviceHolders.find(pty).contains(gpsdHolder) })
 
     let direct = Receiver(source: .device(path: pty, baud: .fixed(9600)), options: testOptions())

@@ -124,3 +124,40 @@ struct LeakTests {
     #expect(eventually { clientClosed.load(ordering: .relaxed) })
   }
 }
+
+@Suite("Stopping from the handler")
+struct StopFromHandlerTests {
+  @Test("stop() called on the reader thread returns at once, and the thread then ends")
+  func stopInsideHandler() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let box = ReceiverBox()
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    box.receiver = receiver
+    let recorder = EventRecorder()
+    try receiver.start { event in
+      recorder.handler(event)
+      if case .data = event { box.receiver?.stop() }
+    }
+    let thread = try #require(receiver.readerThreadID)
+    pty.send(nmea("GPTXT,01,01,02,bye"))
+    #expect(recorder.wait { !$0.bytes.isEmpty })
+    #expect(eventually { !directoryEntries("/proc/self/task").contains(String(thread)) })
+    // No slave descriptor is left: the master sees the hang-up.
+    #expect(
+      eventually {
+        (try? poll(pty.master, for: .input, milliseconds: 0))?.contains(.hangup) == true
+      })
+    box.receiver = nil
+  }
+}
+
+/// Lets a handler reach its receiver.
+final class ReceiverBox: Sendable {
+  private let stored = Locked<Receiver?>(nil)
+  var receiver: Receiver? {
+    get { stored.withLock { $0 } }
+    set { stored.withLock { $0 = newValue } }
+  }
+}

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import Testing
 
 @testable import Receivers
@@ -158,7 +157,7 @@ struct SourceTests {
   func gpsdFilter() throws {
     let server = try TCPServer()
     defer { server.stop() }
-    let request = Mutex("")
+    let request = Locked("")
     let sentence = nmea("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
     try server.start(connections: 1) { _, connection in
       connection.send("{\"class\":\"VERSION\",\"release\":\"3.22\"}\r\n")

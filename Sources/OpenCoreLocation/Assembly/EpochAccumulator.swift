@@ -10,7 +10,9 @@ let metresPerSecondPerKnot = 1852.0 / 3600.0
 /// time matches; any explicit "not valid" (status `V`, quality 0, mode `N`, GSA mode 1) voids the
 /// epoch.
 struct EpochAccumulator {
-  var time: UTCTime
+  /// The epoch's time of day: the latest timed sentence's (nil while only untimed sentences
+  /// arrived, at the very start of a stream).
+  var time: UTCTime?
   var date: NMEADate?
   var startedAt: Int64
   var lastAt: Int64
@@ -29,6 +31,8 @@ struct EpochAccumulator {
   var vdop: Double?
   var fixHDOP: Double?
   var satellitesUsed: Int?
+  /// Satellite IDs listed by this epoch's GSA sentences.
+  var gsaSatellites = 0
   var latitudeError: Double?
   var longitudeError: Double?
   var altitudeError: Double?
@@ -39,15 +43,18 @@ struct EpochAccumulator {
   var simulated = false
   var voidReason: VoidReason?
 
-  /// Key of the last fix-bearing sentence merged.
+  /// Key of the last fix-bearing sentence merged, and the families before it.
   var lastKey: CycleKey?
+  var beforeLast = FamilySignature()
+  /// The families merged so far.
+  var seen = FamilySignature()
   /// Whether the epoch was reported, and on which key.
   var reportedOn: CycleKey?
   /// Whether fix data arrived after the report.
   var dataAfterReport = false
   var ordinals = OrdinalCounter()
 
-  init(time: UTCTime, at: Int64, read: Int) {
+  init(time: UTCTime?, at: Int64, read: Int) {
     self.time = time
     startedAt = at
     lastAt = at
@@ -101,7 +108,7 @@ struct EpochAccumulator {
     if let altitude = gga.altitudeMSL { altitudeMSL = altitude }
     if let separation = gga.geoidSeparation { geoidSeparation = separation }
     if let hdop = gga.hdop { fixHDOP = hdop }
-    if let used = gga.satellitesUsed { satellitesUsed = used }
+    if let used = gga.satellitesUsed { satellitesUsed = max(satellitesUsed ?? 0, used) }
     if let age = gga.dgpsAge { dgpsAge = age }
     if let station = gga.dgpsStation { dgpsStation = station }
   }
@@ -134,7 +141,7 @@ struct EpochAccumulator {
     if let altitude = gns.altitudeMSL { altitudeMSL = altitude }
     if let separation = gns.geoidSeparation { geoidSeparation = separation }
     if let hdop = gns.hdop { fixHDOP = hdop }
-    if let used = gns.satellitesUsed { satellitesUsed = used }
+    if let used = gns.satellitesUsed { satellitesUsed = max(satellitesUsed ?? 0, used) }
     if let age = gns.dgpsAge { dgpsAge = age }
     if let station = gns.dgpsStation { dgpsStation = station }
   }
@@ -151,6 +158,7 @@ struct EpochAccumulator {
 
   mutating func merge(_ gsa: GSA) {
     if let mode = gsa.fixMode, mode.rawValue > (gsaMode?.rawValue ?? 0) { gsaMode = mode }
+    gsaSatellites += gsa.satellites.count
     if let pdop = gsa.pdop { self.pdop = pdop }
     if let hdop = gsa.hdop { gsaHDOP = hdop }
     if let vdop = gsa.vdop { self.vdop = vdop }

@@ -16,6 +16,9 @@ enum VoidReason: Sendable, Hashable {
   case zeroPosition
   /// The date is before the GPS epoch (1980-01-06), such as a cold-boot default.
   case impossibleDate
+  /// GGA or GNS counts fewer than 3 satellites used and no GSA lists 3 or more: no position
+  /// can be computed from fewer than 3, whatever the quality field says.
+  case tooFewSatellites
 }
 
 /// Everything one epoch said, merged: the assembler's output (internal value type; no heap).
@@ -40,6 +43,8 @@ struct EpochReport: Sendable, Hashable {
   var geoidSeparation: Double?
   /// Speed over ground, m/s.
   var speed: Double?
+  /// Whether `speed` was derived from the previous fix (the epoch sent none).
+  var speedDerived = false
   /// Course over ground, degrees true.
   var course: Double?
   /// Magnetic variation, degrees east.

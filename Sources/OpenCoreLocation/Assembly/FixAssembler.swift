@@ -20,9 +20,10 @@ struct AssemblerStep: Sendable {
 /// ordinal) before such a change is learned as a cycle ender; from then on the epoch is
 /// reported the moment its ender arrives — never one cycle late. Until an ender is known, and
 /// when the ender does not come, the epoch is reported when the next one starts. Untimed
-/// sentences (GSA, VTG, GSV) belong to the epoch in progress; sentences before the first timed
-/// one are dropped. GST joins the epoch whose time it names. GSV only feeds the sky view, which
-/// changes when an epoch closes.
+/// sentences (GSA, VTG, GSV) belong to the epoch in progress (at the very start of a stream,
+/// to the first timed epoch: a capture that begins mid-cycle). GST joins the epoch whose time
+/// it names. GSV only feeds the sky view, which changes when an epoch closes. An epoch's time is
+/// its latest timed sentence's (GLL sent a few ms before RMC and GGA takes their time).
 ///
 /// No allocation per sentence: all state is inline or reuses storage allocated at creation.
 struct FixAssembler {
@@ -34,6 +35,7 @@ struct FixAssembler {
   private var epochNumber = 0
   private var dates: DateTracker
   private var previousWas3D = false
+  private var previous: (latitude: Double, longitude: Double, time: Int64)?
 
   /// Makes an assembler with a week-rollover rule.
   init(rollover: WeekRollover) { dates = DateTracker(rollover: rollover) }
@@ -45,6 +47,11 @@ struct FixAssembler {
 
   /// Merges one sentence that arrived at service time `at` (ns) in read number `read`.
   mutating func add(_ sentence: Sentence, at: Int64, read: Int) -> AssemblerStep {
+    if epoch != nil, epoch?.time == nil, Self.lacksItsTime(sentence) {
+      // A sentence that should carry a time but does not (a receiver without a fix, or just
+      // started): what came before it belongs to no timed epoch.
+      epoch = nil
+    }
     switch sentence {
     case .rmc(let rmc):
       return handle(.rmc, rmc.talker, rmc.time, at, read) {
@@ -68,7 +75,8 @@ struct FixAssembler {
       satellites.add(gsa, epoch: epochNumber)
       return handle(.gsa, gsa.talker, nil, at, read) { e, _ in e.merge(gsa) }
     case .gst(let gst):
-      guard let time = gst.time, let current = epoch, Self.sameEpoch(time, current.time) else {
+      guard let time = gst.time, let epochTime = epoch?.time, Self.sameEpoch(time, epochTime)
+      else {
         return AssemblerStep()
       }
       return handle(.gst, gst.talker, nil, at, read) { e, _ in e.merge(gst) }
@@ -77,6 +85,24 @@ struct FixAssembler {
       return AssemblerStep()
     case .txt, .proprietary, .unknown:
       return AssemblerStep()
+    }
+  }
+
+  /// Whether a time of day is within 10 ms of a whole second.
+  static func isWholeSecond(_ time: UTCTime?) -> Bool {
+    guard let time else { return false }
+    return time.nanosecond < 10_000_000 || time.nanosecond > 990_000_000
+  }
+
+  /// Whether a sentence of a timed type (RMC GGA GLL GNS ZDA) came with an empty time.
+  static func lacksItsTime(_ sentence: Sentence) -> Bool {
+    switch sentence {
+    case .rmc(let s): return s.time == nil
+    case .gga(let s): return s.time == nil
+    case .gll(let s): return s.time == nil
+    case .gns(let s): return s.time == nil
+    case .zda(let s): return s.time == nil
+    default: return false
     }
   }
 
@@ -93,24 +119,27 @@ struct FixAssembler {
     _ merge: (inout EpochAccumulator, inout DateTracker) -> Void
   ) -> AssemblerStep {
     var step = AssemblerStep()
-    if let time {
-      if let current = epoch, !Self.sameEpoch(current.time, time) {
-        step.closed = close(at: at)
-        step.skyChanged = satellites.takeDirty()
-      }
-      if epoch == nil {
-        epochNumber += 1
-        epoch = EpochAccumulator(time: time, at: at, read: read)
-      }
+    if let time, let epochTime = epoch?.time, !Self.sameEpoch(epochTime, time) {
+      step.closed = close(at: at)
+      step.skyChanged = satellites.takeDirty()
+    }
+    if epoch == nil {
+      // A timed-type sentence without its time joins no epoch; see `add`.
+      if time == nil && kind != .vtg && kind != .gsa && kind != .gst { return step }
+      epochNumber += 1
+      epoch = EpochAccumulator(time: time, at: at, read: read)
     }
     guard var current = epoch else { return step }
+    if let time { current.time = time }
     current.lastAt = at
-    let key = current.ordinals.next(kind, talker)
+    let key = current.ordinals.next(kind, talker).phased(Self.isWholeSecond(current.time))
     merge(&current, &dates)
     current.lastKey = key
+    current.beforeLast = current.seen
+    current.seen.insert(key)
     if current.reportedOn != nil {
       current.dataAfterReport = true
-    } else if enders.contains(key) {
+    } else if current.time != nil && enders.ends(key, after: current.beforeLast) {
       current.reportedOn = key
       step.completed = report(current, at: at)
     }
@@ -122,26 +151,37 @@ struct FixAssembler {
   private mutating func close(at: Int64) -> EpochReport? {
     guard let finished = epoch else { return nil }
     epoch = nil
+    guard finished.time != nil else { return nil }
     if finished.dataAfterReport, let fired = finished.reportedOn { enders.forget(fired) }
-    if let last = finished.lastKey { enders.learn(last) }
+    if let last = finished.lastKey { enders.learn(last, after: finished.beforeLast) }
     return finished.reportedOn == nil ? report(finished, at: at) : nil
   }
 
   /// The report of an epoch: mode, status and accuracy decided from what it merged.
   private mutating func report(_ e: EpochAccumulator, at: Int64) -> EpochReport {
-    let resolution = dates.resolve(time: e.time, sent: e.date)
+    let time = e.time ?? UTCTime(hour: 0, minute: 0, second: 0)
+    let resolution = dates.resolve(time: time, sent: e.date)
     var reason = e.voidReason
     if reason == nil, e.gsaMode == .noFix { reason = .gsaNoFix }
     if reason == nil, e.latitude == nil || e.longitude == nil { reason = .noPosition }
     if reason == nil, e.latitude == 0 && e.longitude == 0 { reason = .zeroPosition }
     if reason == nil, resolution == .impossible { reason = .impossibleDate }
+    if reason == nil, let used = e.satellitesUsed, used < 3, e.gsaSatellites < 3 {
+      reason = .tooFewSatellites
+    }
 
     let mode: GNSSFixMode
     if reason != nil {
       mode = .noFix
     } else if let gsaMode = e.gsaMode {
-      mode = gsaMode == .fix3D ? .fix3D : .fix2D
-    } else if e.altitudeMSL != nil || previousWas3D {
+      // Some receivers (Telit, Navior) declare 2D in GSA while sending an altitude solved
+      // from 4 or more satellites: that is a 3D solution (gpsd 3.22 reads it so too).
+      let solved = e.altitudeMSL != nil && max(e.satellitesUsed ?? 0, e.gsaSatellites) >= 4
+      mode = gsaMode == .fix3D || solved ? .fix3D : .fix2D
+    } else if e.altitudeMSL != nil && (e.satellitesUsed ?? 4) >= 4 {
+      mode = .fix3D
+    } else if e.altitudeMSL == nil && previousWas3D {
+      // A sentence without altitude (RMC, GLL) between 3D fixes: the solution is still 3D.
       mode = .fix3D
     } else {
       mode = .fix2D
@@ -153,7 +193,7 @@ struct FixAssembler {
       status = e.simulated ? .simulated : (e.qualityStatus ?? e.modeStatus ?? .gps)
     }
     let hdop = e.gsaHDOP ?? e.fixHDOP
-    let horizontal =
+    let horizontal: Double =
       mode == .noFix
       ? -1
       : ErrorModel.horizontal(
@@ -166,10 +206,16 @@ struct FixAssembler {
       : -1
     var day: Int? = nil
     if case .day(let resolved) = resolution { day = resolved }
-    return EpochReport(
-      time: e.time, day: day, mode: mode, status: status, voidReason: reason,
+    let derived = mode == .noFix || e.speed != nil ? nil : derivedSpeed(e, time)
+    if mode != .noFix, let latitude = e.latitude, let longitude = e.longitude {
+      previous = (latitude, longitude, time.nanosecondsOfDay)
+    } else {
+      previous = nil
+    }
+    var report = EpochReport(
+      time: time, day: day, mode: mode, status: status, voidReason: reason,
       latitude: e.latitude, longitude: e.longitude, altitudeMSL: e.altitudeMSL,
-      geoidSeparation: e.geoidSeparation, speed: e.speed, course: e.course,
+      geoidSeparation: e.geoidSeparation, speed: e.speed ?? derived, course: e.course,
       magneticVariation: e.magneticVariation, hdop: hdop, vdop: e.vdop, pdop: e.pdop,
       satellitesUsed: satellites.hasUsedList ? satellites.usedCount : e.satellitesUsed,
       satellitesInView: satellites.inView.count, bestSNR: satellites.bestSNR,
@@ -177,5 +223,19 @@ struct FixAssembler {
       altitudeError: e.altitudeError, horizontalAccuracy: horizontal, verticalAccuracy: vertical,
       dgpsAge: e.dgpsAge, dgpsStation: e.dgpsStation, startedAt: e.startedAt, completedAt: e.lastAt,
       startRead: e.startRead)
+    report.speedDerived = derived != nil
+    return report
+  }
+
+  /// Speed from the previous fix, for an epoch that sent none (as gpsd does): the distance
+  /// between the two positions over the time between them, when that is more than 0 and at
+  /// most 5 s.
+  private func derivedSpeed(_ e: EpochAccumulator, _ time: UTCTime) -> Double? {
+    guard let previous, let latitude = e.latitude, let longitude = e.longitude else { return nil }
+    var elapsed = time.nanosecondsOfDay - previous.time
+    if elapsed < -UTCCalendar.nanosecondsPerDay / 2 { elapsed += UTCCalendar.nanosecondsPerDay }
+    guard elapsed > 0 && elapsed <= 5_000_000_000 else { return nil }
+    let distance = localDistance(previous.latitude, previous.longitude, latitude, longitude)
+    return distance / (Double(elapsed) / 1e9)
   }
 }

@@ -38,6 +38,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   let clock: any LocationClock
   let checksumPolicy: ChecksumPolicy
   let replayTimestamps: ReplayTimestamps
+  /// Called with each session as it starts (tests feed bytes through it).
+  var onSession: (@Sendable (LocationSession) -> Void)?
 
   /// Receives the manager's events, on ``delegateQueue``.
   open weak var delegate: (any CLLocationManagerDelegate)? {
@@ -216,6 +218,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     ) { [weak self] batch in self?.receive(batch) }
     let wanted = state.withLock { $0.requested }
     session.configure { $0.authorization.granted = wanted }
+    session.onStart = onSession
     state.withLock { $0.session = session }
     do {
       try session.start()

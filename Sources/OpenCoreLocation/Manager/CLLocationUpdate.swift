@@ -119,7 +119,7 @@ public struct CLLocationUpdate: Sendable {
         filtersAccuracy: false, pausesAutomatically: true,
         activityType: configuration.activityType)
       session.configure { $0.startUpdates(filter) }
-      onSession?(session)
+      session.onStart = onSession
       return Iterator(
         consumer: UpdatesConsumer(channel: channel, session: session, throwsStartFailure: false))
     }

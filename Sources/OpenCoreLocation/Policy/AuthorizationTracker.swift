@@ -4,7 +4,7 @@ import Receivers
 ///
 /// | device state | status | services enabled |
 /// |---|---|---|
-/// | not opened yet | `notDetermined` | yes |
+/// | not opened yet, `available` | `notDetermined` | yes |
 /// | `connected`, no NMEA yet | `notDetermined` (request in progress) | yes |
 /// | `connected`, NMEA seen | `authorizedAlways` (`authorizedWhenInUse` after a when-in-use request) | yes |
 /// | `denied` | `denied` | yes |
@@ -37,7 +37,11 @@ struct AuthorizationTracker {
     switch state {
     case .connected:
       servicesEnabled = true
-      if status == .denied || status == .restricted { status = .notDetermined }
+      if status == .denied || status == .restricted {
+        // Open again after a refusal: authorized once it talks NMEA again.
+        status = .notDetermined
+        nmeaSeen = false
+      }
       if nmeaSeen && status == .notDetermined { status = granted }
     case .denied:
       servicesEnabled = true

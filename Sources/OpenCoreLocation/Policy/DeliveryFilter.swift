@@ -54,14 +54,15 @@ struct DeliveryFilter {
     pause.reset()
   }
 
-  /// Judges a current fix at service time `now`.
+  /// Judges a current fix whose last sentence arrived at service time `now`.
   mutating func judge(_ report: EpochReport, now: Int64) -> Verdict {
     guard let latitude = report.latitude, let longitude = report.longitude else { return .paused }
     if filtersAccuracy && !Self.accurate(report.horizontalAccuracy, desired: desiredAccuracy) {
       return .notAccurate
     }
     if pausesAutomatically {
-      switch pause.update(latitude: latitude, longitude: longitude, speed: report.speed, now: now)
+      let speed = report.speedDerived ? nil : report.speed
+      switch pause.update(latitude: latitude, longitude: longitude, speed: speed, now: now)
       {
       case .paused?: return .pause
       case .resumed?:

@@ -130,9 +130,15 @@ struct LocationPipeline {
       fail(CLError(.busy(path: path, holder: holder)))
     case .unavailable(let path):
       fail(CLError(.noReceiver(path: path)))
-    case .available, .connected:
+    case .connected, .available:
       break
     }
+  }
+
+  /// Brings the clocks up to date (before a request starts).
+  mutating func advanceClock(at: Int64, wall: Date) {
+    if at > monotonicNow { monotonicNow = at }
+    wallNow = wall
   }
 
   /// Time passes without input (live deadlines and staleness).
@@ -226,7 +232,7 @@ struct LocationPipeline {
       return
     }
     guard isCurrent(report, since: deliverySince) else { return }
-    switch filter.judge(report, now: now) {
+    switch filter.judge(report, now: report.completedAt) {
     case .deliver:
       events.append(.location(factory.make(report, wallNow: wallNow)))
     case .resume:

@@ -28,6 +28,9 @@ final class LocationSession: @unchecked Sendable {
   private var receiver: Receiver?
   private var timer: (any ClockTimer)?
   private let stopped = Atomic<Bool>(false)
+  /// Called at the start of ``start()``, after the owner configured the pipeline (tests feed
+  /// bytes through the session it is given).
+  var onStart: (@Sendable (LocationSession) -> Void)?
 
   init(
     input: SessionInput, config: PipelineConfig, checksumPolicy: ChecksumPolicy = .strict,
@@ -44,6 +47,7 @@ final class LocationSession: @unchecked Sendable {
   func configure(_ body: (inout LocationPipeline) -> Void) {
     lock.lock()
     defer { lock.unlock() }
+    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
     body(&pipeline)
     deliver()
   }
@@ -57,6 +61,7 @@ final class LocationSession: @unchecked Sendable {
 
   /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and starts the tick timer.
   func start() throws(CLError) {
+    onStart?(self)
     if case .receiver(let source, let options) = input {
       let receiver = Receiver(source: source, options: options)
       do {

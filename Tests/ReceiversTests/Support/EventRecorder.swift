@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 @testable import Receivers
 
@@ -19,7 +18,7 @@ final class EventRecorder: Sendable {
     var text: String { String(decoding: bytes, as: UTF8.self) }
   }
 
-  private let log = Mutex(Log())
+  private let log = Locked(Log())
 
   /// The handler to pass to `Receiver.start`.
   var handler: @Sendable (ReceiverEvent) -> Void {

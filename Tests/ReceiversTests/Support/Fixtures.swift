@@ -1,5 +1,4 @@
 import NMEA
-import Synchronization
 
 @testable import Receivers
 
@@ -31,7 +30,7 @@ func validSentences(_ bytes: [UInt8]) -> Int {
 
 /// Collects a virtual receiver's events.
 final class SimulatorEvents: Sendable {
-  private let events = Mutex<[VirtualReceiverEvent]>([])
+  private let events = Locked<[VirtualReceiverEvent]>([])
   var handler: @Sendable (VirtualReceiverEvent) -> Void {
     { [self] event in events.withLock { $0.append(event) } }
   }

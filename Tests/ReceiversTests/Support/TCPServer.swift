@@ -8,7 +8,7 @@ import Synchronization
 final class TCPServer: Sendable {
   let listener: FileDescriptor
   let port: UInt16
-  private let thread = Mutex<ReaderThread?>(nil)
+  private let thread = Locked<ReaderThread?>(nil)
   private let stopped = Atomic<Bool>(false)
 
   /// Listens on 127.0.0.1 at a free port.

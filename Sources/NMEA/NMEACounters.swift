@@ -1,0 +1,115 @@
+// What a decoder has seen: sentences by address, and every kind of damage.
+
+/// Counts a user can see: sentences by talker and type, and every kind of damage.
+///
+/// Every framed sentence is either decoded (counted in ``byAddress``) or invalid (counted in
+/// ``invalidSentences``): their sum is `framing.sentences`. Counting allocates only when the
+/// first sentence arrives; the number of distinct addresses kept is capped at
+/// ``addressCapacity`` (memory stays bounded whatever the input), and sentences with further
+/// addresses are counted in ``uncountedAddresses``.
+public struct NMEACounters: Sendable, Hashable {
+  /// The framer's counts (bytes, junk, checksums, truncated and over-long lines).
+  public var framing = FramingCounters()
+  /// Well-framed sentences with an impossible field.
+  public var invalidSentences = 0
+  /// The most distinct addresses counted one by one.
+  public static var addressCapacity: Int { 256 }
+  /// Decoded sentences whose address arrived after ``addressCapacity`` others.
+  public var uncountedAddresses: Int { addresses.uncounted }
+  /// Decoded sentences by address (`GPRMC`, `GNGSA`, `PGRME`, …). Addresses longer than 8
+  /// characters are counted by their first 8, followed by `…`.
+  public var byAddress: [String: Int] { addresses.dictionary }
+
+  var addresses = AddressCounts()
+
+  /// Makes zeroed counters.
+  public init() {}
+
+  /// The count for one address (`"GPRMC"`), 0 when never seen.
+  public func count(of address: String) -> Int { byAddress[address] ?? 0 }
+
+  /// Equal when every count is.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.framing == rhs.framing && lhs.invalidSentences == rhs.invalidSentences
+      && lhs.byAddress == rhs.byAddress && lhs.uncountedAddresses == rhs.uncountedAddresses
+  }
+
+  /// Hashes every count.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(framing)
+    hasher.combine(invalidSentences)
+    hasher.combine(byAddress)
+    hasher.combine(uncountedAddresses)
+  }
+}
+
+/// Counts by address in a small open-addressing table of fixed size: the address's first 8
+/// bytes packed in an integer, and its length, are the key.
+struct AddressCounts: Sendable {
+  /// One table entry; `count == 0` marks an empty slot.
+  struct Slot: Sendable {
+    var prefix: UInt64 = 0
+    var length: UInt16 = 0
+    var count = 0
+  }
+
+  /// Table size: a power of two, twice the capacity.
+  static var slotCount: Int { 2 * NMEACounters.addressCapacity }
+  var slots: [Slot] = []
+  var used = 0
+  var uncounted = 0
+  /// The slot of the address counted last (runs of GSV and GSA repeat it).
+  var lastSlot = -1
+
+  /// Counts one sentence with `address`.
+  @inline(never)
+  mutating func count(_ address: UnsafeRawBufferPointer) {
+    var prefix: UInt64 = 0
+    let take = min(address.count, 8)
+    for index in 0..<take { prefix = prefix << 8 | UInt64(address[index]) }
+    let length = UInt16(min(address.count, 9))  // 9: "longer than 8"
+    if lastSlot >= 0, slots[lastSlot].prefix == prefix, slots[lastSlot].length == length {
+      slots[lastSlot].count += 1
+      return
+    }
+    if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.slotCount) }
+    let capacity = NMEACounters.addressCapacity
+    let added: Bool = slots.withUnsafeMutableBufferPointer { table in
+      let mask = table.count - 1
+      var slot = Int(
+        truncatingIfNeeded: ((prefix &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+      while true {
+        slot &= mask
+        if table[slot].count == 0 {
+          guard used < capacity else { return false }
+          table[slot] = Slot(prefix: prefix, length: length, count: 1)
+          used += 1
+          lastSlot = slot
+          return true
+        }
+        if table[slot].prefix == prefix && table[slot].length == length {
+          table[slot].count += 1
+          lastSlot = slot
+          return true
+        }
+        slot += 1
+      }
+    }
+    if !added { uncounted += 1 }
+  }
+
+  /// The counts keyed by address text.
+  var dictionary: [String: Int] {
+    var result: [String: Int] = [:]
+    for slot in slots where slot.count != 0 {
+      let length = Int(slot.length)
+      var bytes: [UInt8] = []
+      for index in (0..<min(length, 8)).reversed() {
+        bytes.append(UInt8(truncatingIfNeeded: slot.prefix >> (8 * UInt64(index))))
+      }
+      let text = String(decoding: bytes, as: UTF8.self) + (length > 8 ? "…" : "")
+      result[text, default: 0] += slot.count
+    }
+    return result
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import NMEA
+import Testing
+
+@testable import OpenCoreLocation
+
+@Suite("Fix assembly")
+struct FixAssemblerTests {
+  /// The address of the sentence after which each report came, and the report.
+  static func timeline(_ text: String, rollover: WeekRollover = .replay) -> [(String, EpochReport)]
+  {
+    var assembler = FixAssembler(rollover: rollover)
+    var decoder = NMEADecoder()
+    var out: [(String, EpochReport)] = []
+    Array(text.utf8).withUnsafeBytes { buffer in
+      decoder.feed(buffer) { event in
+        guard case .sentence(let sentence, let raw) = event else { return }
+        let address = String(decoding: raw.address, as: UTF8.self)
+        let step = assembler.add(sentence, at: 0, read: 1)
+        if let report = step.closed { out.append(("\(address) (next epoch)", report)) }
+        if let report = step.completed { out.append((address, report)) }
+      }
+    }
+    let flushed = assembler.flush(at: 0)
+    if let report = flushed.closed { out.append(("end", report)) }
+    return out
+  }
+
+  @Test("one fix per epoch, reported on the learned cycle ender, never a cycle late")
+  func reportsOnEnder() {
+    var text = ""
+    for second in 0..<5 { text += Synthetic.epoch(36_000 + Double(second), 48.1, 11.5) }
+    let reports = Self.timeline(text)
+    #expect(reports.count == 5)
+    // The first two epochs teach the ender (RMC, confirmed twice); from the third on, each
+    // epoch is reported the moment its RMC arrives.
+    #expect(
+      reports.map(\.0) == [
+        "GPGGA (next epoch)", "GPGGA (next epoch)", "GPRMC", "GPRMC", "GPRMC",
+      ])
+    #expect(reports.map { $0.1.time.second } == [0, 1, 2, 3, 4])
+  }
+
+  @Test("a VTG after the last timed sentence belongs to its epoch, and ends it")
+  func untimedEnder() throws {
+    var text = ""
+    for second in 0..<4 {
+      let t = 36_000 + Double(second)
+      text +=
+        Synthetic.rmc(t, 48.1, 11.5, knots: 10) + Synthetic.gga(t, 48.1, 11.5)
+        + Synthetic.line("GPVTG,45.0,T,,M,\(second).0,N,,K,A")
+    }
+    let reports = Self.timeline(text)
+    #expect(reports.map(\.0).suffix(2) == ["GPVTG", "GPVTG"])
+    let last = try #require(reports.last?.1)
+    #expect(abs((last.speed ?? 0) - 3 * 1852.0 / 3600) < 1e-12)
+    #expect(last.course == 45)
+  }
+
+  @Test("merges position, altitudes, speed, course, date, DOPs and status")
+  func merges() throws {
+    let text =
+      Synthetic.gga(43_200.5, -33.5, 151.25, quality: 2, altitude: 12.5, separation: 22.4)
+      + Synthetic.gsa(pdop: 2.0, hdop: 1.2, vdop: 1.6)
+      + Synthetic.rmc(43_200.5, -33.5, 151.25, knots: 10, course: 123.4, date: "311224", mode: "D")
+    let report = try #require(Self.timeline(text).last?.1)
+    #expect(report.mode == .fix3D)
+    #expect(report.status == .dgps)
+    #expect(abs((report.latitude ?? 0) + 33.5) < 1e-9)
+    #expect(abs((report.longitude ?? 0) - 151.25) < 1e-9)
+    #expect(report.altitudeMSL == 12.5)
+    #expect(report.geoidSeparation == 22.4)
+    #expect(report.speed == 10 * 1852.0 / 3600)
+    #expect(report.course == 123.4)
+    #expect(report.day == UTCCalendar.day(year: 2024, month: 12, day: 31))
+    #expect(report.hdop == 1.2 && report.vdop == 1.6 && report.pdop == 2.0)
+    #expect(report.horizontalAccuracy == 1.2 * 4.75)  // DGPS: HDOP × 4.75 m
+    #expect(report.verticalAccuracy == 1.6 * 5.75)
+  }
+
+  @Test("accuracy: GST when sent, else DOP × UERE, −1 when unknown")
+  func accuracy() throws {
+    let withGST =
+      Synthetic.gga(10, 1, 1, hdop: 2.0) + Synthetic.gst(10, lat: 3.0, lon: 4.0, alt: 6.5)
+    let gst = try #require(Self.timeline(withGST).last?.1)
+    #expect(gst.horizontalAccuracy == 5.0)
+    #expect(gst.verticalAccuracy == 6.5)
+    let dop = try #require(Self.timeline(Synthetic.gga(10, 1, 1, hdop: 2.0)).last?.1)
+    #expect(dop.horizontalAccuracy == 38.0)  // HDOP 2 × 19 m
+    #expect(dop.verticalAccuracy == 1.5 * 2.0 * 23.0)  // no VDOP: 1.5 × HDOP × 23 m
+    let rmcOnly = try #require(Self.timeline(Synthetic.rmc(10, 1, 1)).last?.1)
+    #expect(rmcOnly.mode == .fix2D)
+    #expect(rmcOnly.horizontalAccuracy == -1)
+    #expect(rmcOnly.verticalAccuracy == -1)
+  }
+
+  @Test(
+    "never a fix from an invalid epoch",
+    arguments: [
+      (Synthetic.rmc(10, 48, 11, status: "V"), VoidReason.statusVoid),
+      (Synthetic.gga(10, 48, 11, quality: 0), .qualityZero),
+      (Synthetic.rmc(10, 48, 11, mode: "N"), .modeNotValid),
+      (Synthetic.gga(10, 48, 11) + Synthetic.gsa(mode: 1), .gsaNoFix),
+      (Synthetic.gga(10, 0, 0), .zeroPosition),
+      (Synthetic.line("GPGGA,000010.00,,,,,1,08,1.0,100.0,M,40.0,M,,"), .noPosition),
+      (Synthetic.rmc(10, 48, 11, date: "050180"), .impossibleDate),
+      (Synthetic.gga(10, 48, 11, satellites: 2), .tooFewSatellites),
+    ])
+  func neverAFix(text: String, reason: VoidReason) throws {
+    let report = try #require(Self.timeline(text).last?.1)
+    #expect(report.mode == .noFix)
+    #expect(report.voidReason == reason)
+    #expect(report.horizontalAccuracy == -1)
+  }
+
+  @Test(
+    "fix status from GGA quality and FAA mode",
+    arguments: [
+      (4, "R", GNSSFixStatus.rtkFixed), (5, "F", .rtkFloat), (6, "E", .deadReckoning),
+      (8, "S", .simulated), (1, "A", .gps), (2, "D", .dgps),
+    ])
+  func status(quality: Int, mode: String, status: GNSSFixStatus) throws {
+    let text = Synthetic.gga(10, 48, 11, quality: quality) + Synthetic.rmc(10, 48, 11, mode: mode)
+    #expect(try #require(Self.timeline(text).last?.1).status == status)
+  }
+
+  @Test("a GGA-only epoch takes the last date, carried across midnight")
+  func midnight() throws {
+    let text =
+      Synthetic.rmc(86_399, 48, 11, date: "311224") + Synthetic.gga(86_399, 48, 11)
+      + Synthetic.gga(0.5, 48, 11) + Synthetic.gga(1.5, 48, 11)
+    let reports = Self.timeline(text).map(\.1)
+    #expect(
+      reports.map(\.day) == [
+        UTCCalendar.day(year: 2024, month: 12, day: 31),
+        UTCCalendar.day(year: 2025, month: 1, day: 1),
+        UTCCalendar.day(year: 2025, month: 1, day: 1),
+      ])
+  }
+
+  @Test("1024-week rollover: before the pivot, +1024 weeks")
+  func weekRollover() throws {
+    // Telit after the 2019 rollover says 1999-08-22 for 2019-04-07.
+    let replay = try #require(Self.timeline(Synthetic.rmc(10, 48, 11, date: "220899")).last?.1)
+    #expect(replay.day == UTCCalendar.day(year: 2019, month: 4, day: 7))
+    // A 2014 capture is history: kept.
+    let old = try #require(Self.timeline(Synthetic.rmc(10, 48, 11, date: "311214")).last?.1)
+    #expect(old.day == UTCCalendar.day(year: 2014, month: 12, day: 31))
+    // Live, a receiver cannot be older than the software: 2019-04-07 reads as 2038-11-21.
+    let live = try #require(
+      Self.timeline(Synthetic.rmc(10, 48, 11, date: "070419"), rollover: .live).last?.1)
+    #expect(live.day == UTCCalendar.day(year: 2038, month: 11, day: 21))
+    #expect(
+      WeekRollover.live.apply(UTCCalendar.day(year: 2025, month: 6, day: 1))
+        == UTCCalendar.day(year: 2025, month: 6, day: 1))
+  }
+
+  @Test("speed derived from the previous fix only within 5 s, flagged as derived")
+  func derivedSpeed() throws {
+    let text =
+      Synthetic.gga(10, 48.0, 11.0) + Synthetic.gga(11, 48.0001, 11.0)
+      + Synthetic.gga(20, 48.0002, 11.0)
+    let reports = Self.timeline(text).map(\.1)
+    #expect(reports[0].speed == nil)
+    let metres = localDistance(48.0, 11.0, 48.0001, 11.0)
+    #expect(abs((reports[1].speed ?? 0) - metres) < 1e-9)
+    #expect(reports[1].speedDerived)
+    #expect(reports[2].speed == nil)  // 9 s after the previous fix
+  }
+
+  @Test("satellites in view and used across constellations, numbered as gpsd does")
+  func satellites() throws {
+    let text =
+      Synthetic.gga(10, 48, 11)
+      + Synthetic.gsa(ids: [2, 5, 7], talker: "GN", systemID: 1)
+      + Synthetic.gsa(ids: [65, 66], talker: "GN", systemID: 2)
+      + Synthetic.gsa(ids: [11], talker: "GN", systemID: 3)
+      + Synthetic.line("GPGSV,1,1,03,02,40,100,45,05,30,200,38,07,20,300,")
+      + Synthetic.line("GLGSV,1,1,02,65,50,010,41,66,10,020,30")
+      + Synthetic.line("GAGSV,1,1,02,11,60,090,44,12,05,180,")
+      + Synthetic.line("GBGSV,1,1,01,14,33,270,36")
+      + Synthetic.rmc(10, 48, 11) + Synthetic.gga(11, 48, 11)
+    var assembler = FixAssembler(rollover: .replay)
+    let reports = Synthetic.assemble(text, into: &assembler)
+    let report = try #require(reports.first)
+    #expect(report.satellitesInView == 8)
+    #expect(report.satellitesUsed == 6)
+    #expect(report.bestSNR == 45)
+    let sky = assembler.satellites.skyView(time: nil, hdop: nil, vdop: nil, pdop: nil)
+    let summary = sky.satellites.map { "\($0.system)/\($0.svid)/\($0.prn)/\($0.used)" }
+    #expect(
+      summary == [
+        "gps/2/2/true", "gps/5/5/true", "gps/7/7/true", "glonass/1/65/true", "glonass/2/66/true",
+        "galileo/11/311/true", "galileo/12/312/false", "beidou/14/414/false",
+      ])
+  }
+
+  @Test("satellite numbers mapped by system ID, talker and gpsd's NMEA 2.x ranges")
+  func numbering() {
+    let cases: [(Int, Talker, UInt8?, String)] = [
+      (7, .gps, nil, "gps/7/7"), (46, .gps, nil, "sbas/133/46"), (70, .gnss, nil, "glonass/6/70"),
+      (131, .gps, nil, "sbas/131/131"), (193, .gps, nil, "qzss/1/193"),
+      (205, .gnss, nil, "beidou/5/405"), (305, .gnss, nil, "galileo/5/305"),
+      (405, .gnss, nil, "beidou/5/405"), (5, .galileo, nil, "galileo/5/305"),
+      (5, .beidou, nil, "beidou/5/405"), (5, .beidouBD, nil, "beidou/5/405"),
+      (5, .qzss, nil, "qzss/5/197"), (3, .glonass, nil, "glonass/3/67"),
+      (5, .gnss, 3, "galileo/5/305"), (5, .gnss, 4, "beidou/5/405"), (70, .gnss, 2, "glonass/6/70"),
+    ]
+    for (id, talker, system, expected) in cases {
+      let number = GNSSNumbering.identify(id, talker: talker, systemID: system)
+      #expect(number.map { "\($0.system)/\($0.svid)/\($0.prn)" } == expected, "\(id) \(talker)")
+    }
+    #expect(GNSSNumbering.identify(0, talker: .gps) == nil)
+    #expect(GNSSNumbering.identify(500, talker: .gps) == nil)
+  }
+
+  @Test(
+    "sentences before the first timed one join the first epoch; untimed-type without time do not")
+  func preamble() throws {
+    let text = Synthetic.gsa(mode: 3) + Synthetic.rmc(10, 48, 11) + Synthetic.gga(11, 48, 11)
+    let first = try #require(Self.timeline(text).first?.1)
+    #expect(first.mode == .fix3D)  // RMC alone would be 2D: the GSA before it says 3D
+    let text2 =
+      Synthetic.line("GPGGA,,,,,,0,,,,M,,M,,") + Synthetic.rmc(10, 48, 11)
+      + Synthetic.gga(11, 48, 11)
+    #expect(try #require(Self.timeline(text2).first?.1).mode != .noFix)
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Receivers
+import Testing
+
+@testable import OpenCoreLocation
+
+/// `LocationService` over fed bytes on a manual clock, and over real capture files.
+@Suite("Location service")
+struct LocationServiceTests {
+  static let connected = DeviceState.connected(path: "/dev/ttyTEST", baud: 9600)
+
+  /// A service whose sessions the test feeds, and a way to get each session as it starts.
+  static func service(
+    replay: Bool = false, desiredAccuracy: Double = -1, clock: ManualClock
+  ) -> (LocationService, AsyncStream<LocationSession>) {
+    let (sessions, continuation) = AsyncStream<LocationSession>.makeStream()
+    var options = LocationServiceOptions(source: .device(path: "/dev/ttyTEST", baud: .fixed(9600)))
+    options.desiredAccuracy = desiredAccuracy
+    let service = LocationService(
+      options: options, input: .manual, isReplay: replay, clock: clock,
+      onSession: { continuation.yield($0) })
+    return (service, sessions)
+  }
+
+  static func feed(_ session: LocationSession, _ text: String, clock: ManualClock) {
+    Array(text.utf8).withUnsafeBytes { session.feed($0, at: clock.now()) }
+  }
+
+  /// One request, its typed error kept.
+  static func attempt(
+    _ service: LocationService, timeout: Double,
+    progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
+  ) async -> Result<CLLocation, CLError> {
+    do throws(CLError) {
+      return .success(try await service.currentLocation(timeout: timeout, progress: progress))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  static func detail(_ result: Result<CLLocation, CLError>) -> CLError.Detail? {
+    if case .failure(let error) = result { return error.detail }
+    return nil
+  }
+
+  @Test("accuracy not reached before the timeout: notAccurateEnough with the best seen")
+  func notAccurateEnough() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(desiredAccuracy: 10, clock: clock)
+    let request = Task { await Self.attempt(service, timeout: 10) }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    session.deviceState(Self.connected)
+    Self.feed(session, "partial", clock: clock)
+    for second in 0..<12 {
+      clock.advance(by: 1)
+      // HDOP 3 → 57 m, then HDOP 2 → 38 m: never 10 m.
+      Self.feed(
+        session, Synthetic.epoch(36_000 + Double(second), 48.1, 11.1, hdop: second < 5 ? 3 : 2),
+        clock: clock)
+    }
+    let result = await request.value
+    #expect(Self.detail(result) == .notAccurateEnough(best: 38, desired: 10, waited: 10))
+    if case .failure(let error) = result {
+      #expect(error.code == .locationUnknown)
+      #expect(error.description == "no fix accurate to 10 m after 10 s: best was 38 m")
+    }
+  }
+
+  @Test("no fix before the timeout: noFix with the satellites seen")
+  func noFix() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(clock: clock)
+    let events = EventLog<LocationServiceEvent>()
+    let request = Task { await Self.attempt(service, timeout: 5) { events.append($0) } }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    session.deviceState(Self.connected)
+    for second in 0..<8 {
+      clock.advance(by: 1)
+      Self.feed(
+        session,
+        Synthetic.gga(36_000 + Double(second), 48.1, 11.1, quality: 0)
+          + Synthetic.line("GPGSV,1,1,03,02,40,100,41,05,30,200,28,07,20,300,"), clock: clock)
+    }
+    let result = await request.value
+    let progress = FixProgress(satellitesInView: 3, satellitesUsed: 0, bestSNR: 41, elapsed: 5)
+    #expect(Self.detail(result) == .noFix(waited: 5, progress: progress, nmeaSeen: true))
+    if case .failure(let error) = result {
+      #expect(
+        error.description == "no fix after 5 s: 3 satellites in view, 0 used, best SNR 41 dB-Hz")
+    }
+    #expect(service.authorizationStatus == .authorizedAlways)
+    #expect(events.all.contains { if case .progress = $0 { return true } else { return false } })
+  }
+
+  @Test("a replay runs on its own clock: 45 s of no fix beats a 30 s timeout, however fast")
+  func replayClock() async throws {
+    var text = ""
+    for second in 0..<45 { text += Synthetic.gga(36_000 + Double(second), 48.1, 11.1, quality: 0) }
+    for second in 45..<50 { text += Synthetic.epoch(36_000 + Double(second), 48.1, 11.1) }
+    for (timeout, expectFix) in [(30.0, false), (60.0, true)] {
+      let clock = ManualClock()
+      let (service, sessions) = Self.service(replay: true, clock: clock)
+      let request = Task { await Self.attempt(service, timeout: timeout) }
+      var iterator = sessions.makeAsyncIterator()
+      let session = try #require(await iterator.next())
+      Self.feed(session, text, clock: clock)  // all at once: no time passes
+      session.deviceState(.ended)
+      let result = await request.value
+      if expectFix {
+        let location = try result.get()
+        #expect(Int(location.timestamp.timeIntervalSince1970) % 86_400 == 36_045)
+      } else {
+        #expect(Self.detail(result)?.code == CLError.Code.locationUnknown)
+        if case .noFix(let waited, _, _)? = Self.detail(result) {
+          #expect(waited == 30)
+        } else {
+          Issue.record("expected noFix, got \(result)")
+        }
+      }
+    }
+  }
+
+  @Test("a replay that ends without a fix: inputEnded after its stream time")
+  func replayEnds() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(replay: true, clock: clock)
+    let request = Task { await Self.attempt(service, timeout: 60) }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    Self.feed(
+      session, (0..<13).map { Synthetic.gga(36_000 + Double($0), 48, 11, quality: 0) }.joined(),
+      clock: clock)
+    session.deviceState(.ended)
+    #expect(Self.detail(await request.value) == .inputEnded(afterSeconds: 12))
+  }
+
+  @Test("updates: a filtered stream of locations, sky views and authorization")
+  func updates() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(replay: true, clock: clock)
+    let stream = service.updates()
+    let reader = Task {
+      var names: [String] = []
+      for try await event in stream {
+        switch event {
+        case .location(let location):
+          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
+        case .sky(let sky): names.append("sky \(sky.satellites.count)")
+        case .authorization(let status, _): names.append("authorization \(status)")
+        default: break
+        }
+      }
+      return names
+    }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    var text = ""
+    for second in 0..<3 {
+      text +=
+        Synthetic.epoch(36_000 + Double(second), 48.1, 11.1)
+        + Synthetic.line("GPGSV,1,1,02,02,40,100,41,05,30,200,28")
+    }
+    Self.feed(session, text, clock: clock)
+    session.deviceState(.ended)
+    let names = try await reader.value
+    #expect(
+      names == [
+        "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
+        "location 36002", "sky 2",
+      ])
+  }
+}

@@ -1,7 +1,0 @@
-import Testing
-
-@testable import OpenCoreLocation
-
-@Test func placeholderBuilds() {
-  #expect(Bool(true))
-}

@@ -1,0 +1,162 @@
+import Foundation
+import Geodesy
+import Receivers
+import Testing
+
+@testable import OpenCoreLocation
+
+/// The policies, driven by a manual clock over synthetic streams: nothing sleeps.
+@Suite("Policies")
+struct PolicyTests {
+  static let start = 36_000.0  // 10:00:00 UTC
+  static let connected = DeviceState.connected(path: "/dev/ttyTEST", baud: 9600)
+
+  static func secondsOfDay(_ location: CLLocation) -> Int {
+    Int(location.timestamp.timeIntervalSince1970.rounded()) % 86_400
+  }
+
+  @Test("the kernel's buffer at start is never handed out as current")
+  func backlogAtStart() {
+    let h = SessionHarness()
+    h.startUpdates()
+    h.session.deviceState(Self.connected)
+    // The first read holds three old epochs.
+    h.feed((0..<3).map { Synthetic.epoch(100 + Double($0), 47.0, 10.0) }.joined())
+    for second in 0..<3 {
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(second), 48.1, 11.1))
+    }
+    #expect(h.locations.map(Self.secondsOfDay) == [36_000, 36_001, 36_002])
+    #expect(h.locations.allSatisfy { abs($0.coordinate.latitude - 48.1) < 1e-9 })
+  }
+
+  @Test("the cached last position is never the answer to a new request")
+  func noCachedFix() {
+    let h = SessionHarness()
+    h.startUpdates()
+    h.session.deviceState(Self.connected)
+    h.feed("partial")
+    for second in 0..<3 {
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(second), 48.1, 11.1))
+    }
+    // The next epoch starts, then the request comes: that epoch began before it.
+    h.clock.advance(by: 1)
+    h.feed(Synthetic.gga(Self.start + 3, 48.1, 11.1))
+    h.clock.advance(by: 0.1)
+    h.session.configure { $0.startOneShot(timeout: 10, desiredAccuracy: -1) }
+    h.feed(Synthetic.gsa() + Synthetic.rmc(Self.start + 3, 48.1, 11.1))
+    h.clock.advance(by: 0.9)
+    h.feed(Synthetic.epoch(Self.start + 4, 48.1, 11.1))
+    let oneShot = h.events.all.compactMap { event -> CLLocation? in
+      if case .oneShotFix(let location) = event { return location } else { return nil }
+    }
+    #expect(oneShot.map(Self.secondsOfDay) == [36_004])
+  }
+
+  @Test("a silent receiver makes the last fix stale, once, and says so")
+  func silentReceiver() throws {
+    let h = SessionHarness()
+    h.startUpdates()
+    h.session.deviceState(Self.connected)
+    h.feed("partial")
+    for second in 0..<3 {
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(second), 48.1, 11.1))
+    }
+    h.clock.advance(by: 4.9)
+    #expect(!h.events.all.contains { $0.name.hasPrefix("stale") })
+    h.clock.advance(by: 5)
+    let stale = h.events.all.compactMap { event -> (CLLocation, Double)? in
+      if case .stale(let location, let age) = event { return (location, age) } else { return nil }
+    }
+    #expect(stale.count == 1)
+    let (location, age) = try #require(stale.first)
+    #expect(Self.secondsOfDay(location) == 36_002)
+    #expect(age > 5 && age <= 5.2 + 1e-9)
+  }
+
+  @Test("distance filter: 1 cm short of the threshold is held back, 1 cm past it delivered")
+  func distanceFilter() {
+    let h = SessionHarness()
+    h.startUpdates(distanceFilter: 10)
+    h.session.deviceState(Self.connected)
+    h.feed("partial")
+    let origin = (48.1, 11.1)
+    func point(_ metres: Double) -> (Double, Double) {
+      let end = Geodesic.wgs84.direct(
+        latitude: origin.0, longitude: origin.1, azimuth: 30, distance: metres)
+      return (end.latitude, end.longitude)
+    }
+    let track = [origin, origin, origin, point(9.99), point(10.01), point(10.02)]
+    for (second, position) in track.enumerated() {
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(second), position.0, position.1))
+    }
+    // Epochs 0 and 1 teach the cycle ender (reported when the next starts); 2 is the first
+    // delivered; 9.99 m is held back; 10.01 m is delivered; 0.01 m further is held back.
+    #expect(h.locations.map(Self.secondsOfDay) == [36_000, 36_004])
+  }
+
+  @Test("pause after the activity's stationary time, resume on moving past the noise floor")
+  func pauseAndResume() throws {
+    let h = SessionHarness()
+    h.startUpdates(pauses: true, activity: .fitness)  // 10 m, 0.5 m/s, 60 s
+    h.session.deviceState(Self.connected)
+    h.feed("partial")
+    // 5 m of jitter around a point for 70 s, then 20 m away.
+    for second in 0..<70 {
+      h.clock.advance(by: 1)
+      let jitter = second % 2 == 0 ? 0.0 : 5.0 / 111_200
+      h.feed(Synthetic.epoch(Self.start + Double(second), 48.1 + jitter, 11.1))
+    }
+    let names = h.events.all.map(\.name).filter {
+      $0 != "progress" && !$0.hasPrefix("authorization")
+    }
+    let pausedAt = try #require(names.firstIndex(of: "paused"))
+    // Delivered from 10:00:00 until 60 s after the first fix, then paused on 10:01:00.
+    #expect(names[pausedAt - 1] == "location 36059")
+    #expect(names.count == pausedAt + 1)
+    h.clock.advance(by: 1)
+    h.feed(Synthetic.epoch(Self.start + 70, 48.1 + 20.0 / 111_200, 11.1))
+    let after = h.events.all.map(\.name).filter { $0 != "progress" }.suffix(2)
+    #expect(Array(after) == ["resumed", "location 36070"])
+  }
+
+  @Test("speed above the activity's threshold is movement, even in place")
+  func speedIsMovement() {
+    let h = SessionHarness()
+    h.startUpdates(pauses: true, activity: .fitness)
+    h.session.deviceState(Self.connected)
+    h.feed("partial")
+    for second in 0..<80 {
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(second), 48.1, 11.1, knots: 2))
+    }
+    #expect(!h.events.all.contains { $0.name == "paused" })
+  }
+
+  @Test("authorization follows the device: talking NMEA, unplugged, denied, busy, gone")
+  func authorizationChanges() {
+    let h = SessionHarness()
+    h.startUpdates()
+    h.session.deviceState(Self.connected)
+    h.feed(Synthetic.gga(10, 48, 11))
+    h.session.deviceState(.unplugged(path: "/dev/ttyTEST"))
+    h.session.deviceState(.denied(path: "/dev/ttyTEST", group: "dialout"))
+    h.session.deviceState(Self.connected)
+    h.feed(Synthetic.gga(11, 48, 11))
+    h.session.deviceState(
+      .busy(path: "/dev/ttyTEST", holder: DeviceHolder(pid: 42, command: "gpsd")))
+    h.session.deviceState(.unavailable(path: nil))
+    let names = h.events.all.map(\.name).filter { $0 != "progress" }
+    #expect(
+      names == [
+        "device connected to /dev/ttyTEST at 9600 baud", "authorization authorizedAlways",
+        "device /dev/ttyTEST went away; waiting for it to come back", "authorization denied",
+        "authorization notDetermined", "authorization authorizedAlways", "authorization restricted",
+        "authorization denied",
+      ])
+    #expect(!h.session.inspect { $0.authorization.servicesEnabled })
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Receivers
+import Testing
+
+@testable import OpenCoreLocation
+
+/// The service over real capture files, read by a real `Receiver`.
+@Suite("Replays through Receiver")
+struct ReplayEndToEndTests {
+  static func capture(_ name: String) -> ReceiverSource {
+    .file(
+      path: Fixtures.gpsd.appendingPathComponent("\(name).log").path, pacing: .asFastAsPossible)
+  }
+
+  @Test("current location from a capture: its first fix, with the capture's own date")
+  func current() async throws {
+    let service = LocationService(options: LocationServiceOptions(source: Self.capture("bu353s4")))
+    let location = try await service.currentLocation(timeout: 30)
+    #expect(location.timestamp == ISO8601DateFormatter().date(from: "2014-12-31T03:07:19Z"))
+    #expect(abs(location.coordinate.latitude - -37.784788333) < 1e-9)
+    #expect(abs(location.coordinate.longitude - 175.314896667) < 1e-9)
+    #expect(location.altitude == 59.9)
+    #expect(abs(location.ellipsoidalAltitude - 83.6) < 1e-9)
+    #expect(abs(location.horizontalAccuracy - 1.1 * 19) < 1e-9)
+    #expect(abs(location.verticalAccuracy - 1.5 * 23) < 1e-9)
+    #expect(location.gnss?.mode == .fix3D)
+    #expect(location.gnss?.isReplay == true)
+    #expect(service.authorizationStatus == .authorizedAlways)
+  }
+
+  @Test("updates from a capture: every fix of every epoch, then the end")
+  func updates() async throws {
+    var options = LocationServiceOptions(source: Self.capture("bu353s4"))
+    options.pausesAutomatically = false
+    let service = LocationService(options: options)
+    var times: [Date] = []
+    for try await event in service.updates() {
+      if case .location(let location) = event { times.append(location.timestamp) }
+    }
+    #expect(times.count == 25)
+    #expect(times.first == ISO8601DateFormatter().date(from: "2014-12-31T03:07:19Z"))
+    #expect(times.last == ISO8601DateFormatter().date(from: "2014-12-31T03:07:43Z"))
+  }
+
+  @Test("a capture file that does not exist: noReceiver at once")
+  func missing() async {
+    let source = ReceiverSource.file(path: "/nonexistent/capture.log", pacing: .asFastAsPossible)
+    let service = LocationService(options: LocationServiceOptions(source: source))
+    do {
+      _ = try await service.currentLocation(timeout: 5)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.detail == .noReceiver(path: "/nonexistent/capture.log"))
+      #expect(error.code == .denied)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Receivers
+import Synchronization
+
+@testable import OpenCoreLocation
+
+/// Collects what a session or service reports.
+final class EventLog<Element: Sendable>: Sendable {
+  private let items = Mutex<[Element]>([])
+  func append(_ item: Element) { items.withLock { $0.append(item) } }
+  func append(contentsOf more: [Element]) { items.withLock { $0.append(contentsOf: more) } }
+  var all: [Element] { items.withLock { $0 } }
+}
+
+/// A pipeline session fed by the test, on a manual clock.
+struct SessionHarness {
+  let clock: ManualClock
+  let session: LocationSession
+  let events: EventLog<PipelineEvent>
+
+  init(replay: Bool = false, maximumAge: Double = 5, device: String = "/dev/ttyTEST") {
+    let clock = ManualClock()
+    let events = EventLog<PipelineEvent>()
+    var config = PipelineConfig(isReplay: replay, device: device)
+    config.maximumAge = maximumAge
+    self.clock = clock
+    self.events = events
+    session = LocationSession(input: .manual, config: config, clock: clock) {
+      events.append(contentsOf: $0)
+    }
+    try? session.start()
+  }
+
+  /// Starts continuous delivery with these filters.
+  func startUpdates(
+    distanceFilter: Double = -1, desiredAccuracy: Double = -1, pauses: Bool = false,
+    activity: CLActivityType = .other
+  ) {
+    session.configure {
+      $0.startUpdates(
+        DeliveryFilter(
+          distanceFilter: distanceFilter, desiredAccuracy: desiredAccuracy,
+          filtersAccuracy: desiredAccuracy >= 0, pausesAutomatically: pauses,
+          activityType: activity))
+    }
+  }
+
+  /// Bytes arriving now, in one read.
+  func feed(_ text: String) {
+    Array(text.utf8).withUnsafeBytes { session.feed($0, at: clock.now()) }
+  }
+
+  /// The locations delivered so far.
+  var locations: [CLLocation] {
+    events.all.compactMap {
+      if case .location(let location) = $0 { return location } else { return nil }
+    }
+  }
+}
+
+extension PipelineEvent {
+  /// A short name for assertions.
+  var name: String {
+    switch self {
+    case .location(let l): return "location \(Int(l.timestamp.timeIntervalSince1970) % 86_400)"
+    case .sky: return "sky"
+    case .authorization(let status, _): return "authorization \(status)"
+    case .device(let state): return "device \(state)"
+    case .progress: return "progress"
+    case .paused(let paused, _): return paused ? "paused" : "resumed"
+    case .stale(_, let age): return "stale \(age)"
+    case .oneShotFix: return "oneShotFix"
+    case .oneShotTimeout: return "oneShotTimeout"
+    case .oneShotFailed: return "oneShotFailed"
+    case .ended: return "ended"
+    }
+  }
+}

@@ -57,8 +57,8 @@ import Testing
     ),
     (
       ["current", "--baud", "1234"],
-      "locate: --baud 1234: not a standard serial rate (use 4800, 9600, 19200, 38400, 57600, "
-        + "115200, 230400, 460800, 921600 or auto)"
+      "locate: --baud 1234: not a standard serial rate (use auto or one of 4800, 9600, 19200, "
+        + "38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600)"
     ),
     (
       ["current", "--realtime"],

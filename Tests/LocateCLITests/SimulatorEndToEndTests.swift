@@ -54,6 +54,16 @@ struct SimulatorEndToEndTests {
     #expect(events.contains { $0["state"] as? String == "connected" })
   }
 
+  @Test func watchForADuration() throws {
+    let simulator = try Simulator(["--replay-speed", "5"])
+    defer { simulator.stop() }
+    let result = try CLI.run(
+      ["watch", "--device", simulator.path, "--duration", "2", "--json", "--no-pause"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout.contains(#""class":"TPV""#))
+    #expect(result.stderr == "")
+  }
+
   @Test func currentAsText() throws {
     let simulator = try Simulator()
     defer { simulator.stop() }

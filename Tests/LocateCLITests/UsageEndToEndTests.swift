@@ -100,6 +100,10 @@ import Testing
       "locate: --points -: standard input can be read only once (see 'locate distance --help')"
     ),
     (
+      ["distance", "--points", "-", "--input", "-"],
+      "locate: --points -: standard input can be read only once (see 'locate distance --help')"
+    ),
+    (
       ["devices", "--seconds", "5"],
       "locate: --seconds: applies to --probe only (see 'locate devices --help')"
     ),

@@ -100,8 +100,10 @@ soak: release
 demo: release
 	@sh Tests/Demo/demo.sh $(BUILD_DIR)/release/locate
 
+## Benchmarks, side by side with the peers in one run (installs the peers it needs).
 bench: release
-	@echo "bench: not yet"
+	sh Tests/Benchmarks/decode.sh
+	sh Tests/Benchmarks/geodesy.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

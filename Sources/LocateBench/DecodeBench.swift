@@ -35,12 +35,15 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       break
     }
     decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
-      if case .sentence(let sentence, _) = event {
-        switch sentence {
-        case .rmc(let rmc): sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
-        case .gga(let gga): sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
-        default: break
+      // Only RMC and GGA are bound (binding copies the payload; testing a case does not).
+      switch event {
+      case .sentence(.rmc, _), .sentence(.gga, _):
+        if case .sentence(.rmc(let rmc), _) = event {
+          sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0)
+        } else if case .sentence(.gga(let gga), _) = event {
+          sum += (gga.latitude ?? 0) + (gga.longitude ?? 0)
         }
+      default: break
       }
     }
   }

@@ -1,5 +1,5 @@
 // In-process benchmarks: `LocateBench decode FILE`, `LocateBench corpus …`,
-// `LocateBench geodesy PAIRS`, `LocateBench nearest …`. Each subcommand lives in its own file.
+// `LocateBench geodesy PAIRS`, `LocateBench nearest …`, `LocateBench service FILE`. Each subcommand lives in its own file.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -8,7 +8,9 @@ case "decode": exit(decodeBench(Array(arguments.dropFirst())))
 case "corpus": exit(corpusBench(Array(arguments.dropFirst())))
 case "geodesy": exit(geodesyBench(Array(arguments.dropFirst())))
 case "nearest": exit(nearestBench(Array(arguments.dropFirst())))
+case "service": exit(serviceBench(Array(arguments.dropFirst())))
 default:
-  FileHandle.standardError.write(Data("usage: LocateBench decode|corpus|geodesy|nearest …\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: LocateBench decode|corpus|geodesy|nearest|service …\n".utf8))
   exit(64)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Receivers
 
 /// The `locate` command line: parses arguments, runs a command, returns the exit status.
 public enum Locate {
@@ -38,6 +39,8 @@ public enum Locate {
       try context.output.flush()
       return ExitStatus.ok.rawValue
     } catch {
+      // A request abandoned after a signal may still hold a port: put its settings back.
+      if error.status == .interrupted { SerialPortRegistry.restoreAll() }
       try? context.output.flush()
       if !error.isQuiet {
         StatusLine(isTerminal: context.stderrIsTerminal, verbose: false).print(
@@ -87,8 +90,8 @@ public enum Locate {
   private static func find(_ name: String) throws(LocateError) -> any Command.Type {
     guard let command = commands.first(where: { $0.name == name }) else {
       throw LocateError(
-        .usage, "'\(name)'", "unknown command (commands: \(commandNames))",
-        remedy: "see 'locate --help'")
+        .usage, "'\(name)'", "unknown command",
+        remedy: "use one of \(commandNames); see 'locate --help'")
     }
     return command
   }

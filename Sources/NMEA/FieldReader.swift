@@ -17,13 +17,6 @@ struct FieldReader {
   var start = 0
   var end = 0
 
-  /// Starts a reader on `body` with the address field read.
-  @inline(__always)
-  init(_ body: UnsafeRawBufferPointer) {
-    bytes = body
-    advance()
-  }
-
   /// Starts a reader on `body` whose address field, already found, ends at `addressEnd`.
   @inline(__always)
   init(_ body: UnsafeRawBufferPointer, addressEnd: Int) {

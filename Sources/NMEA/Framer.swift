@@ -110,7 +110,8 @@ public struct NMEAFramer {
     let special = base[end]
     if special == 0x0A || special == 0x0D {
       complete(line, sum: sum, handle)
-      return end + 1
+      // Skip a CRLF's LF here rather than in the idle state.
+      return end + 1 < count && special == 0x0D && base[end + 1] == 0x0A ? end + 2 : end + 1
     }
     if special == UInt8(ascii: "$") || special == UInt8(ascii: "!") {
       interrupted(line, sum: sum, handle)

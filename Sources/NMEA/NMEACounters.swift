@@ -7,7 +7,7 @@
 /// first sentence arrives; the number of distinct addresses kept is capped at
 /// ``addressCapacity`` (memory stays bounded whatever the input), and sentences with further
 /// addresses are counted in ``uncountedAddresses``.
-public struct NMEACounters: Sendable, Hashable {
+public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   /// The framer's counts (bytes, junk, checksums, truncated and over-long lines).
   public var framing = FramingCounters()
   /// Well-framed sentences with an impossible field.
@@ -27,6 +27,19 @@ public struct NMEACounters: Sendable, Hashable {
 
   /// The count for one address (`"GPRMC"`), 0 when never seen.
   public func count(of address: String) -> Int { byAddress[address] ?? 0 }
+
+  /// One line for a status display: `1580 sentences (GNGSA 297, GPGSV 223, …), 0 invalid,
+  /// 3 bad checksums, 0 missing, 0 malformed, 2 truncated, 0 over-long, 17 junk bytes`.
+  public var description: String {
+    let framing = self.framing
+    let addresses = byAddress.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+      .map { "\($0.key) \($0.value)" }
+    let listed = addresses.isEmpty ? "" : " (\(addresses.joined(separator: ", ")))"
+    return "\(framing.sentences) sentences\(listed), \(invalidSentences) invalid, "
+      + "\(framing.badChecksums) bad checksums, \(framing.missingChecksums) missing, "
+      + "\(framing.malformedChecksums) malformed, \(framing.truncatedLines) truncated, "
+      + "\(framing.overLongLines) over-long, \(framing.junkBytes) junk bytes"
+  }
 
   /// Equal when every count is.
   public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -61,13 +74,19 @@ struct AddressCounts: Sendable {
   /// The slot of the address counted last (runs of GSV and GSA repeat it).
   var lastSlot = -1
 
-  /// Counts one sentence with `address`.
+  /// Counts one sentence whose address is the first `length` bytes of `body`.
   @inline(never)
-  mutating func count(_ address: UnsafeRawBufferPointer) {
+  mutating func count(_ body: UnsafeRawBufferPointer, addressLength: Int) {
+    // The first eight bytes, little-endian, masked to the address.
     var prefix: UInt64 = 0
-    let take = min(address.count, 8)
-    for index in 0..<take { prefix = prefix << 8 | UInt64(address[index]) }
-    let length = UInt16(min(address.count, 9))  // 9: "longer than 8"
+    let take = min(addressLength, 8)
+    if body.count >= 8, let base = body.baseAddress {
+      let word = base.loadUnaligned(as: UInt64.self)
+      prefix = take == 8 ? word : word & ((1 &<< UInt64(take &* 8)) &- 1)
+    } else {
+      for index in 0..<take { prefix |= UInt64(body[index]) &<< UInt64(index &* 8) }
+    }
+    let length = UInt16(min(addressLength, 9))  // 9: "longer than 8"
     if lastSlot >= 0, slots[lastSlot].prefix == prefix, slots[lastSlot].length == length {
       slots[lastSlot].count += 1
       return
@@ -104,7 +123,7 @@ struct AddressCounts: Sendable {
     for slot in slots where slot.count != 0 {
       let length = Int(slot.length)
       var bytes: [UInt8] = []
-      for index in (0..<min(length, 8)).reversed() {
+      for index in 0..<min(length, 8) {
         bytes.append(UInt8(truncatingIfNeeded: slot.prefix >> (8 * UInt64(index))))
       }
       let text = String(decoding: bytes, as: UTF8.self) + (length > 8 ? "…" : "")

@@ -22,15 +22,23 @@ public final class CLLocationSourceInformation: NSObject, @unchecked Sendable {
 open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
   /// Latitude and longitude.
   public let coordinate: CLLocationCoordinate2D
-  /// Altitude above mean sea level, metres (valid when `verticalAccuracy` > 0).
+  /// Altitude above mean sea level (GGA or GNS), metres; valid only when `verticalAccuracy` > 0
+  /// (a 3D fix: in a 2D fix the receiver holds the altitude, it does not measure it).
   public let altitude: CLLocationDistance
-  /// Altitude above the WGS-84 ellipsoid, metres.
+  /// Altitude above the WGS-84 ellipsoid, metres: `altitude` plus the receiver's geoid
+  /// separation (plus 0 when it sends none; then `gnss.geoidSeparation` is nil).
   public let ellipsoidalAltitude: CLLocationDistance
-  /// Horizontal accuracy radius, metres; negative when invalid.
+  /// Horizontal accuracy, metres: gpsd's `eph`. From GST when the receiver sends it, the
+  /// distance root mean square √(σlat² + σlon²); otherwise HDOP × 19 m (× 4.75 m with DGPS or
+  /// RTK corrections), gpsd 3.22's UERE, with the HDOP of the epoch or of one at most 5 s
+  /// earlier; −1 when unknown (RMC-only receivers send no HDOP).
   public let horizontalAccuracy: CLLocationAccuracy
-  /// Vertical accuracy, metres; negative when the altitude is invalid.
+  /// Vertical accuracy, metres, for a 3D fix: GST's altitude error when sent, else VDOP × 23 m
+  /// (× 5.75 m corrected), else 1.5 × HDOP × 23 m; −1 when the altitude is invalid.
   public let verticalAccuracy: CLLocationAccuracy
-  /// Speed over ground, m/s; negative when invalid.
+  /// Speed over ground, m/s: RMC or VTG (knots × 0.514444); for an epoch without either, the
+  /// distance from the previous fix over the time between them when at most 5 s; −1 when
+  /// unknown.
   public let speed: CLLocationSpeed
   /// Speed accuracy, m/s; negative when invalid.
   public let speedAccuracy: CLLocationSpeedAccuracy
@@ -38,7 +46,9 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
   public let course: CLLocationDirection
   /// Course accuracy, degrees; negative when invalid.
   public let courseAccuracy: CLLocationDirectionAccuracy
-  /// When the fix was made (the receiver's UTC time).
+  /// When the fix was made: the receiver's UTC date and time (see "Dates" in
+  /// ``LocationPolicy``); a replay's may be shifted to start now
+  /// (``ReplayTimestamps/startingNow``).
   public let timestamp: Date
   /// Where it came from.
   public let sourceInformation: CLLocationSourceInformation?

@@ -5,6 +5,9 @@ For every command: one uncounted warm-up (not for --slow ones), then RUNS rounds
 (command, floor) in turn; wall time from os.wait4 around GNU time, peak RSS from GNU time's
 %M. Prints and writes (--markdown) a table of medians: wall seconds, MB/s, sentences/s (the
 corpus's lines / wall), the paired ratio to the floor, our speed over each peer, peak RSS.
+Our speed over a peer is the peer's ratio to the floor over ours: both were paired with the
+floor, so a machine whose speed drifts during the run (shared, noisy) still gives a fair
+figure, which a ratio of medians taken minutes apart would not.
 
 Usage: decode_timer.py --runs N --bytes B --lines L --floor 'CMD' --markdown FILE \
          --label ours 'CMD' --label NAME 'CMD' ... [--slow NAME ...] [--note TEXT ...]
@@ -79,14 +82,15 @@ def main():
 
     ours = results[args.label[0][0]]
     header = ("| tool | median wall s | MB/s | sentences/s | x C floor (paired) "
-              "| ours is N x faster | peak RSS MiB |")
+              "| ours is N x faster (paired) | peak RSS MiB |")
     rows = [header, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, result in results.items():
-        speed = result["wall"] / ours["wall"]
+        speed = result["ratio"] / ours["ratio"]
         rows.append("| %s | %.3f | %.1f | %s | %.2f | %s | %.1f |" % (
             name, result["wall"], args.bytes / 1e6 / result["wall"],
             "{:,.0f}".format(args.lines / result["wall"]), result["ratio"],
-            "-" if result is ours else "%.1f" % speed, result["rss"]))
+            "-" if result is ours or name.startswith("C floor") else "%.1f" % speed,
+            result["rss"]))
     table = "\n".join(rows)
     print()
     print(table)

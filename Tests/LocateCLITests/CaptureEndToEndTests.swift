@@ -180,7 +180,7 @@ struct CaptureEndToEndTests {
 
   @Test func standardInputIsTheSameAsTheFile() throws {
     let file = try CLI.run(Self.watch + ["--json"])
-    let data = try #require(FileManager.default.contents(atPath: Self.path))
+    let data = Files.read(Self.path)
     let piped = try CLI.run(["watch", "--input", "-", "--no-pause", "--json"], stdin: data)
     #expect(piped.status == 0)
     let strip = { (text: String) in
@@ -267,7 +267,7 @@ struct CaptureEndToEndTests {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var text = ""
-    for line in try String(contentsOfFile: Self.path, encoding: .utf8).split(separator: "\n")
+    for line in Files.text(Self.path).split(separator: "\n")
     where line.hasPrefix("$") {
       text += String(line.prefix(while: { $0 != "*" })) + "\r\n"
     }

@@ -72,6 +72,20 @@ import Testing
     }
   }
 
+  /// docs/locate.1 names every option of every command, and the exit status table.
+  @Test func manPageDocumentsEveryOption() throws {
+    let page = Files.text(Paths.root + "/docs/locate.1").replacingOccurrences(of: "\\-", with: "-")
+    for command in Locate.commands {
+      #expect(page.contains(".B \(command.name)\n"), "\(command.name)")
+      for option in command.options {
+        #expect(page.contains("--" + option.long), "\(command.name) --\(option.long)")
+      }
+    }
+    for status in LocateCLI.ExitStatus.allCases {
+      #expect(page.contains(".B \(status.rawValue)\n\(status.meaning)\n"), "\(status)")
+    }
+  }
+
   @Test func currentHelpStatesTheDefaultTimeout() throws {
     let help = try CLI.run(["current", "--help"]).stdout
     let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -94,8 +94,8 @@ import Testing
     ),
     (
       ["--baud", "12345"],
-      "locate: --baud 12345: not a standard serial rate (use 4800, 9600, 19200, 38400, 57600, "
-        + "115200, 230400, 460800, 921600 or auto)"
+      "locate: --baud 12345: not a standard serial rate (use auto or one of 4800, 9600, 19200, "
+        + "38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600)"
     ),
     (
       ["--input", "-", "--baud", "9600"],
@@ -110,17 +110,16 @@ import Testing
     ),
     (
       ["--input", "tcp://host"],
-      "locate: --input 'tcp://host': no port (e.g. --input tcp://localhost:10110)"
+      "locate: --input 'tcp://host': expected tcp://HOST:PORT (see 'locate watch --help')"
     ),
     (
       ["--input", "tcp://host:99999"],
-      "locate: --input 'tcp://host:99999': '99999' is not a port (1-65535) "
-        + "(e.g. --input tcp://localhost:10110)"
+      "locate: --input 'tcp://host:99999': expected tcp://HOST:PORT (see 'locate watch --help')"
     ),
     (
       ["--input", "udp://host:1"],
-      "locate: --input 'udp://host:1': unknown scheme (use a FILE, -, tcp://HOST:PORT or "
-        + "gpsd://HOST[:PORT])"
+      "locate: --input 'udp://host:1': unknown kind of input; use a file, -, tcp://HOST:PORT or "
+        + "gpsd://HOST (see 'locate watch --help')"
     ),
     (
       ["--input", "/nonexistent.nmea"],

@@ -11,8 +11,8 @@ import Testing
     ),
     (
       ["frobnicate"],
-      "locate: 'frobnicate': unknown command (commands: current, watch, distance, devices, "
-        + "simulate) (see 'locate --help')"
+      "locate: 'frobnicate': unknown command (use one of current, watch, distance, devices, "
+        + "simulate; see 'locate --help')"
     ),
     (
       ["--json", "current"],
@@ -57,8 +57,8 @@ import Testing
     ),
     (
       ["current", "--baud", "1234"],
-      "locate: --baud 1234: not a standard serial rate (use 4800, 9600, 19200, 38400, 57600, "
-        + "115200, 230400, 460800, 921600 or auto)"
+      "locate: --baud 1234: not a standard serial rate (use auto or one of 4800, 9600, 19200, "
+        + "38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600)"
     ),
     (
       ["current", "--realtime"],
@@ -80,7 +80,7 @@ import Testing
     ),
     (
       ["distance"],
-      "locate: distance: no places given (give POINTs or --points FILE) (see 'locate distance --help')"
+      "locate: distance: no places given (give POINTs or --points FILE; see 'locate distance --help')"
     ),
     (
       ["distance", "--from", "1,2", "3,4", "--units", "furlong"],
@@ -97,6 +97,10 @@ import Testing
     ),
     (
       ["distance", "--points", "-", "--points", "-"],
+      "locate: --points -: standard input can be read only once (see 'locate distance --help')"
+    ),
+    (
+      ["distance", "--points", "-", "--input", "-"],
       "locate: --points -: standard input can be read only once (see 'locate distance --help')"
     ),
     (

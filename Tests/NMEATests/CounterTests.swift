@@ -96,4 +96,12 @@ import Testing
     #expect(first == third)
     #expect(Set([first, third]).count == 1)
   }
+
+  @Test func oneLineDescription() throws {
+    let counters = decodeAll(try Fixtures.capture("bu353s4")).counters
+    #expect(
+      counters.description
+        == "90 sentences (GPGGA 25, GPGSA 25, GPRMC 25, GPGSV 15), 0 invalid, 0 bad checksums, "
+        + "0 missing, 0 malformed, 0 truncated, 0 over-long, 0 junk bytes")
+  }
 }

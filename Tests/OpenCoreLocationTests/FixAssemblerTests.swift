@@ -17,12 +17,15 @@ struct FixAssemblerTests {
         guard case .sentence(let sentence, let raw) = event else { return }
         let address = String(decoding: raw.address, as: UTF8.self)
         let step = assembler.add(sentence, at: 0, read: 1)
-        if let report = step.closed { out.append(("\(address) (next epoch)", report)) }
-        if let report = step.completed { out.append((address, report)) }
+        if step.closed, let report = assembler.closedReport {
+          out.append(("\(address) (next epoch)", report))
+        }
+        if step.completed, let report = assembler.completedReport { out.append((address, report)) }
       }
     }
-    let flushed = assembler.flush(at: 0)
-    if let report = flushed.closed { out.append(("end", report)) }
+    if assembler.flush(at: 0).closed, let report = assembler.closedReport {
+      out.append(("end", report))
+    }
     return out
   }
 

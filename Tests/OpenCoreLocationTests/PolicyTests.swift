@@ -190,4 +190,22 @@ struct PolicyTests {
       ])
     #expect(!h.session.inspect { $0.authorization.servicesEnabled })
   }
+
+  @Test("a cold start without times still reports the satellites, once a second")
+  func progressWithoutEpochs() {
+    let h = SessionHarness()
+    h.session.configure { $0.startOneShot(timeout: 60, desiredAccuracy: -1) }
+    h.session.deviceState(Self.connected)
+    for _ in 0..<3 {
+      h.feed(
+        Synthetic.line("GPGGA,,,,,,0,,,,M,,M,,")
+          + Synthetic.line("GPGSV,1,1,03,02,40,100,35,05,30,200,22,07,20,300,"))
+      h.clock.advance(by: 1)
+    }
+    let progress = h.events.all.compactMap { event -> FixProgress? in
+      if case .progress(let progress) = event { return progress } else { return nil }
+    }
+    #expect(progress.map(\.satellitesInView) == [3, 3, 3])
+    #expect(progress.map(\.bestSNR) == [35, 35, 35])
+  }
 }

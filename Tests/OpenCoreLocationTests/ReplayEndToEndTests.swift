@@ -55,3 +55,56 @@ struct ReplayEndToEndTests {
     }
   }
 }
+
+/// A consumer that stops early must not leave the reader blocked.
+@Suite("Stopping early")
+struct StoppingEarlyTests {
+  /// A synthetic capture long enough to fill the replay queue many times over.
+  static let long: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("locate-service-long-\(getpid()).nmea")
+    let text = (0..<6_000).map {
+      Synthetic.epoch(Double($0 % 86_000), 48.1 + Double($0) * 1e-5, 11.1, knots: 10)
+    }.joined()
+    try? Data(text.utf8).write(to: url)
+    return url
+  }()
+
+  @Test("breaking out of updates() after a few events ends the replay")
+  func breakEarly() async throws {
+    var options = LocationServiceOptions(
+      source: .file(path: Self.long.path, pacing: .asFastAsPossible))
+    options.pausesAutomatically = false
+    var count = 0
+    for try await event in LocationService(options: options).updates() {
+      if case .location = event { count += 1 }
+      if count == 10 { break }
+    }
+    #expect(count == 10)
+  }
+
+  @Test("cancelling the consuming task ends the stream at once")
+  func cancel() async throws {
+    var options = LocationServiceOptions(
+      source: .file(path: Self.long.path, pacing: .asFastAsPossible))
+    options.pausesAutomatically = false
+    let service = LocationService(options: options)
+    let started = AsyncStream<Void>.makeStream()
+    let task = Task {
+      var count = 0
+      for try await event in service.updates() {
+        guard case .location = event else { continue }
+        count += 1
+        // Stalls after the first fix (the reader fills the queue and waits) until cancelled.
+        started.continuation.yield()
+        try? await Task.sleep(for: .seconds(600))
+      }
+      return count
+    }
+    var iterator = started.stream.makeAsyncIterator()
+    await iterator.next()
+    task.cancel()
+    let count = try await task.value
+    #expect(count == 1)  // it stops at once, not after the 6000 fixes of the capture
+  }
+}

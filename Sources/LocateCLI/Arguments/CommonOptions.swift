@@ -30,11 +30,6 @@ enum CommonOptions {
     .flag("verbose", "v", "show progress and device notes on stderr, even when not a terminal"),
   ]
 
-  /// Rates a serial port can be set to.
-  static let standardRates = [
-    1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 500000, 576000, 921600,
-  ]
-
   /// The source the options name: `--input`, `--device`, `$LOCATE_DEVICE`, or discovery.
   static func source(
     _ arguments: ParsedArguments, environment: [String: String], command: String
@@ -45,14 +40,15 @@ enum CommonOptions {
         "--device and --input", "name one source, not both", command: command)
     }
     var baud = BaudSetting.auto
-    if let text = arguments.value("baud"), text.lowercased() != "auto" {
-      let rate = try values.integer("baud", text, in: 1...4_000_000, example: "9600")
-      guard standardRates.contains(rate) else {
+    if let text = arguments.value("baud") {
+      do {
+        baud = try BaudSetting(parsing: text.lowercased())
+      } catch {
+        let rates = BaudSetting.standardRates.map(String.init).joined(separator: ", ")
         throw LocateError(
           .usage, "--baud \(text)", "not a standard serial rate",
-          remedy: "use 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600 or auto")
+          remedy: "use auto or one of \(rates)")
       }
-      baud = .fixed(rate)
     }
     if let input = arguments.value("input") {
       if arguments.has("baud") {
@@ -73,70 +69,29 @@ enum CommonOptions {
   private static func inputSource(
     _ input: String, _ arguments: ParsedArguments, _ values: ValueParsing
   ) throws(LocateError) -> ReceiverSource {
-    let isFile = input != "-" && !input.contains("://")
-    if arguments.has("realtime") && !isFile {
-      throw LocateError.usage(
-        "--realtime", "applies to --input FILE only", command: values.command)
-    }
-    if input == "-" { return .standardInput }
-    if input.hasPrefix("tcp://") {
-      let (host, port) = try hostAndPort(input, defaultPort: nil, values)
-      return .tcp(host: host, port: port)
-    }
-    if input.hasPrefix("gpsd://") {
-      let (host, port) = try hostAndPort(input, defaultPort: 2947, values)
-      return .gpsd(host: host, port: port)
-    }
-    if input.contains("://") {
-      throw LocateError(
-        .usage, "--input '\(input)'", "unknown scheme",
-        remedy: "use a FILE, -, tcp://HOST:PORT or gpsd://HOST[:PORT]")
-    }
-    try InputFile.checkReadable(input, what: input)
     var pacing = Pacing.asFastAsPossible
     if let speed = arguments.value("realtime") {
       pacing = .realtime(
         speed: speed.isEmpty
           ? 1 : try values.positive("realtime", speed, what: "times real time", example: "2"))
     }
-    return .file(path: input, pacing: pacing)
-  }
-
-  /// `tcp://HOST:PORT`, `gpsd://[::1]:2947`.
-  private static func hostAndPort(_ url: String, defaultPort: UInt16?, _ values: ValueParsing)
-    throws(LocateError) -> (String, UInt16)
-  {
-    let scheme = url.prefix(while: { $0 != ":" })
-    var rest = Substring(url.dropFirst(scheme.count + 3))
-    if rest.hasSuffix("/") { rest = rest.dropLast() }
-    var host: Substring
-    var portText: Substring?
-    if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-      host = rest[rest.index(after: rest.startIndex)..<close]
-      let after = rest[rest.index(after: close)...]
-      if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty { host = "" }
-    } else if let colon = rest.lastIndex(of: ":") {
-      host = rest[..<colon]
-      portText = rest[rest.index(after: colon)...]
-    } else {
-      host = rest
-    }
-    let example = scheme == "tcp" ? "tcp://localhost:10110" : "gpsd://localhost:2947"
-    guard !host.isEmpty, !host.contains("/") else {
-      throw LocateError(.usage, "--input '\(url)'", "no host", remedy: "e.g. --input \(example)")
-    }
-    guard let portText else {
-      guard let defaultPort else {
-        throw LocateError(.usage, "--input '\(url)'", "no port", remedy: "e.g. --input \(example)")
+    let source: ReceiverSource
+    do {
+      source = try ReceiverSource(input: input, pacing: pacing)
+    } catch {
+      guard case .invalidSource(let why) = error.code else {
+        throw FailureMapping.receiver(error, source: .standardInput)
       }
-      return (String(host), defaultPort)
-    }
-    guard let port = UInt16(portText), port > 0 else {
       throw LocateError(
-        .usage, "--input '\(url)'", "'\(portText)' is not a port (1-65535)",
-        remedy: "e.g. --input \(example)")
+        .usage, "--input '\(input)'", why, remedy: "see 'locate \(values.command) --help'")
     }
-    return (String(host), port)
+    if case .file(let path, _) = source {
+      try InputFile.checkReadable(path, what: path)
+    } else if arguments.has("realtime") {
+      throw LocateError.usage(
+        "--realtime", "applies to --input FILE only", command: values.command)
+    }
+    return source
   }
 
   /// The checksum policy `--lenient` asks for.

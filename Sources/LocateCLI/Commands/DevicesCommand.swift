@@ -47,7 +47,7 @@ enum DevicesCommand: Command {
     if case .device(let path, _) = source,
       !devices.contains(where: { $0.path == path || $0.byID == path })
     {
-      devices.insert(inspect(path, baud: baud), at: 0)
+      devices.insert(DeviceDiscovery.inspect(path: path), at: 0)
     }
     guard !devices.isEmpty else { throw FailureMapping.noReceiver(nil) }
     let json = arguments.has("json")
@@ -81,27 +81,6 @@ enum DevicesCommand: Command {
         ? DeviceFormat.json(device, probe: report) + "\n"
         : DeviceFormat.human(device, probe: report, style: style)
       try context.output.write(text)
-    }
-  }
-
-  /// The state of a device named on the command line: opened and closed again at once.
-  static func inspect(_ path: String, baud: BaudSetting) -> DiscoveredDevice {
-    var options = ReceiverOptions()
-    options.reconnect = false
-    let receiver = Receiver(
-      source: .device(path: path, baud: baud == .auto ? .fixed(9600) : baud), options: options)
-    do {
-      try receiver.start { _ in }
-      receiver.stop()
-      return DiscoveredDevice(path: path, state: .available(path: path))
-    } catch {
-      let state: DeviceState
-      switch error.code {
-      case .permissionDenied(let group): state = .denied(path: path, group: group)
-      case .busy(let holder): state = .busy(path: path, holder: holder)
-      default: state = .unavailable(path: path)
-      }
-      return DiscoveredDevice(path: path, state: state)
     }
   }
 }

@@ -58,13 +58,16 @@ enum DistanceCommand: Command {
       try values.distance("within", text, defaultUnit: unit)
     }
     var places = try arguments.positionals.map { text throws(LocateError) in try point(text) }
-    if arguments.all("points").filter({ $0 == "-" }).count > 1 {
+    let stdinReaders =
+      arguments.all("points").filter { $0 == "-" }.count + (arguments.value("input") == "-" ? 1 : 0)
+    if stdinReaders > 1 {
       throw LocateError.usage("--points -", "standard input can be read only once", command: name)
     }
     for path in arguments.all("points") { places += try PointsFile.read(path) }
     guard !places.isEmpty else {
-      throw LocateError.usage(
-        "distance", "no places given (give POINTs or --points FILE)", command: name)
+      throw LocateError(
+        .usage, "distance", "no places given",
+        remedy: "give POINTs or --points FILE; see 'locate distance --help'")
     }
     let origin: DistanceFormat.Origin
     if let text = arguments.value("from") {

@@ -140,12 +140,10 @@ enum SimulateCommand: Command {
 
   private static func onlyBaud(_ arguments: ParsedArguments) throws(LocateError) -> Int? {
     guard let text = arguments.value("baud") else { return nil }
-    let rate = try ValueParsing(command: name).integer(
-      "baud", text, in: 1...4_000_000, example: "4800")
-    guard CommonOptions.standardRates.contains(rate) else {
+    guard case .fixed(let rate)? = try? BaudSetting(parsing: text) else {
+      let rates = BaudSetting.standardRates.map(String.init).joined(separator: ", ")
       throw LocateError(
-        .usage, "--baud \(text)", "not a standard serial rate",
-        remedy: "use 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800 or 921600")
+        .usage, "--baud \(text)", "not a standard serial rate", remedy: "use one of \(rates)")
     }
     return rate
   }

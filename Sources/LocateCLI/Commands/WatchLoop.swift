@@ -66,7 +66,8 @@ struct WatchLoop: Sendable {
     } catch is CancellationError {
       return
     } catch {
-      throw FailureMapping.stream(error, seen: observer.snapshot, source: source)
+      throw FailureMapping.stream(
+        error, seen: observer.snapshot, source: source, afterFixes: writer.points > 0)
     }
   }
 

@@ -2,7 +2,7 @@
 ///
 /// The 6x/7x values are the BSD `sysexits.h` codes; 3, 4 and 5 are the ways a request for a
 /// fix can fail; 130 is 128 + SIGINT.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+enum ExitStatus: Int32, Sendable, CaseIterable {
   /// Everything worked (also: `watch` stopped by SIGINT, output piped into `head`).
   case ok = 0
   /// A usage error: unknown option, missing or bad value (EX_USAGE).
@@ -31,7 +31,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   case interrupted = 130
 
   /// The one-line meaning shown in the exit status tables.
-  public var meaning: String {
+  var meaning: String {
     switch self {
     case .ok: return "ok"
     case .usage: return "usage error (EX_USAGE)"

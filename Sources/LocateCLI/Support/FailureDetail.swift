@@ -4,7 +4,9 @@ import Receivers
 extension FailureMapping {
   /// The error for a `CLError` whose cause the service spelled out (`CLError.Detail`); nil when
   /// it did not (the caller then explains it from the events it saw).
-  static func detailed(_ error: CLError, source: ReceiverSource) -> LocateError? {
+  static func detailed(_ error: CLError, source: ReceiverSource, afterFixes: Bool = false)
+    -> LocateError?
+  {
     guard let detail = error.detail else { return nil }
     switch detail {
     case .noReceiver(let path):
@@ -43,9 +45,9 @@ extension FailureMapping {
         .noFix, path, "connected, but silent for " + JSONText.fixed(seconds, 0) + " s",
         remedy: "check the receiver's power and cable, or try --baud auto")
     case .receiverLost(let path):
-      return lost(.unplugged(path: path), source: source)
+      return lost(.unplugged(path: path), source: source, afterFixes: afterFixes)
     case .inputEnded:
-      return lost(.ended, source: source)
+      return lost(.ended, source: source, afterFixes: afterFixes)
     case .sourceFailed(let failure):
       return receiver(failure, source: source)
     case .cancelled:

@@ -23,11 +23,18 @@ enum FailureMapping {
   }
 
   /// A state that means the receiver is gone (exit 5); nil for other states.
-  static func lost(_ state: DeviceState, source: ReceiverSource) -> LocateError? {
+  static func lost(_ state: DeviceState, source: ReceiverSource, afterFixes: Bool = false)
+    -> LocateError?
+  {
+    let when = afterFixes ? ", and not back" : " before a fix"
     switch state {
     case .unplugged(let path):
+      if source.isNetwork {
+        return LocateError(
+          .receiverLost, path, "connection lost" + when, remedy: networkRemedy(source))
+      }
       return LocateError(
-        .receiverLost, path, "unplugged before a fix", remedy: "check the cable, then try again")
+        .receiverLost, path, "unplugged" + when, remedy: "check the cable, then try again")
     case .ended:
       return LocateError(
         .receiverLost, source.label, "the input ended before a fix",
@@ -74,9 +81,16 @@ enum FailureMapping {
     case .invalidSource(let why):
       return LocateError(.usage, path, why, remedy: "see 'locate --help'")
     case .io:
-      return LocateError(
-        .unavailable, path, "read failed" + errnoText(error.errno),
-        remedy: "check the receiver and its cable")
+      switch source {
+      case .tcp, .gpsd:
+        return LocateError(
+          .unavailable, path, "cannot connect" + errnoText(error.errno),
+          remedy: networkRemedy(source))
+      default:
+        return LocateError(
+          .unavailable, path, "read failed" + errnoText(error.errno),
+          remedy: "check the receiver and its cable")
+      }
     }
   }
 
@@ -123,16 +137,20 @@ enum FailureMapping {
   }
 
   /// Why an update stream failed.
-  static func stream(_ error: any Error, seen: RequestObserver.Seen, source: ReceiverSource)
-    -> LocateError
-  {
+  static func stream(
+    _ error: any Error, seen: RequestObserver.Seen, source: ReceiverSource, afterFixes: Bool
+  ) -> LocateError {
     if let error = error as? LocateError { return error }
     if let error = error as? ReceiverError { return receiver(error, source: source) }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
     if let error = error as? CLError {
-      if let detailed = detailed(error, source: source) { return detailed }
+      if let detailed = detailed(error, source: source, afterFixes: afterFixes) {
+        return detailed
+      }
       if error.code == .locationUnknown {
-        if let state = seen.state, let lost = lost(state, source: source) { return lost }
+        if let state = seen.state, let lost = lost(state, source: source, afterFixes: afterFixes) {
+          return lost
+        }
         return LocateError(
           .receiverLost, source.label, error.reason ?? "the update stream stopped",
           remedy: "check the receiver, then try again")
@@ -142,12 +160,33 @@ enum FailureMapping {
     return LocateError(.software, source.label, "\(error)", remedy: "please report it")
   }
 
+  /// What to do when a TCP bridge or a gpsd server cannot be reached.
+  static func networkRemedy(_ source: ReceiverSource) -> String {
+    source.isGpsd
+      ? "start gpsd with systemctl start gpsd, or check the host and port"
+      : "start the bridge, or check the host and port"
+  }
+
   private static func errnoText(_ code: Int32) -> String {
     code == 0 ? "" : ": " + String(cString: strerror(code))
   }
 }
 
 extension ReceiverSource {
+  /// Whether the source is a TCP bridge or a gpsd server.
+  var isNetwork: Bool {
+    switch self {
+    case .tcp, .gpsd: return true
+    default: return false
+    }
+  }
+
+  /// Whether the source is a gpsd server.
+  var isGpsd: Bool {
+    if case .gpsd = self { return true }
+    return false
+  }
+
   /// The device path when the source is a device; nil for discovery.
   var deviceLabel: String? {
     if case .discover = self { return nil }

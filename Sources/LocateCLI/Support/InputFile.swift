@@ -12,16 +12,27 @@ enum InputFile {
     guard access(path, R_OK) == 0 else { throw noInput(what, errno) }
   }
 
-  /// The bytes of `path` (`-` is standard input).
-  static func read(_ path: String, what: String) throws(LocateError) -> Data {
-    if path == "-" {
-      return FileHandle.standardInput.readDataToEndOfFile()
-    }
+  /// The bytes of `path` (`-` is standard input), read with `read(2)`.
+  static func read(_ path: String, what: String) throws(LocateError) -> [UInt8] {
+    if path == "-" { return try readAll(STDIN_FILENO, what: what) }
     try checkReadable(path, what: what)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw noInput(what, errno == 0 ? EIO : errno)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw noInput(what, errno) }
+    defer { close(descriptor) }
+    return try readAll(descriptor, what: what)
+  }
+
+  /// Everything until end of file on `descriptor`.
+  private static func readAll(_ descriptor: Int32, what: String) throws(LocateError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { throw noInput(what, errno) }
+      if count == 0 { return bytes }
+      bytes += buffer[0..<count]
     }
-    return data
   }
 
   private static func noInput(_ what: String, _ code: Int32) -> LocateError {

@@ -1,19 +1,19 @@
 /// The one error type of the command line: an exit status and the one line printed on stderr,
 /// `locate: what: why (what to do)`.
-public struct LocateError: Error, Sendable, Hashable, CustomStringConvertible {
+struct LocateError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The exit status it ends the program with.
-  public var status: ExitStatus
+  var status: ExitStatus
   /// What was being done or looked at (`--timeout`, `/dev/ttyUSB0`, `points.csv line 4`).
-  public var what: String
+  var what: String
   /// Why it failed.
-  public var why: String
+  var why: String
   /// What to do about it, when there is something to say.
-  public var remedy: String?
+  var remedy: String?
   /// Whether nothing should be printed (a broken pipe, an interruption).
-  public var isQuiet = false
+  var isQuiet = false
 
   /// Makes an error.
-  public init(_ status: ExitStatus, _ what: String, _ why: String, remedy: String? = nil) {
+  init(_ status: ExitStatus, _ what: String, _ why: String, remedy: String? = nil) {
     self.status = status
     self.what = what
     self.why = why
@@ -21,7 +21,7 @@ public struct LocateError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The line printed on stderr (without the line end).
-  public var description: String {
+  var description: String {
     var line = "locate: \(what): \(why)"
     if let remedy { line += " (\(remedy))" }
     return line

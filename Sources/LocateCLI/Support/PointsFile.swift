@@ -22,7 +22,7 @@ enum PointsFile {
   /// Reads `path` (`-` for standard input); `label` names it in messages.
   static func read(_ path: String) throws(LocateError) -> [NamedPoint] {
     let label = path == "-" ? "standard input" : path
-    let bytes = [UInt8](try InputFile.read(path, what: label))
+    let bytes = try InputFile.read(path, what: label)
     let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) })
     if first == UInt8(ascii: "{") { return try GeoJSONPoints.parse(bytes, label: label) }
     return try csv(bytes, label: label)

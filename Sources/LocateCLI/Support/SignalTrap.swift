@@ -1,5 +1,6 @@
 @preconcurrency import Dispatch
 import Foundation
+import Receivers
 import Synchronization
 
 /// SIGINT and SIGTERM caught as events (DispatchSource on its own queue, the default action
@@ -48,6 +49,7 @@ final class SignalTrap: Sendable {
     }
     // A second signal, or one while no command is listening: stop at once.
     guard let handlers, !handlers.isEmpty else {
+      SerialPortRegistry.restoreAll()
       _exit(ExitStatus.interrupted.rawValue)
     }
     for handler in handlers { handler(number) }

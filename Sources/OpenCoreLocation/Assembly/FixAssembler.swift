@@ -1,12 +1,15 @@
 import NMEA
 
-/// What one sentence (or the end of input) produced.
+/// What one sentence (or the end of input) produced; the reports themselves are read from the
+/// assembler (``FixAssembler/closedReport``, ``FixAssembler/completedReport``), so that each
+/// sentence returns only these flags.
 struct AssemblerStep: Sendable {
-  /// An epoch reported because the next one started (its cycle ender is not known yet, or did
-  /// not come) or because the input ended or went silent.
-  var closed: EpochReport?
-  /// The epoch reported on its learned cycle ender, as soon as it was complete.
-  var completed: EpochReport?
+  /// An epoch was reported because the next one started (its cycle ender is not known yet, or
+  /// did not come) or because the input ended or went silent: ``FixAssembler/closedReport``.
+  var closed = false
+  /// The epoch was reported on its learned cycle ender, as soon as it was complete:
+  /// ``FixAssembler/completedReport``.
+  var completed = false
   /// Whether the satellites in view changed with the epoch just closed (read
   /// ``FixAssembler/satellites``).
   var skyChanged = false
@@ -32,13 +35,27 @@ struct FixAssembler {
   /// The cycle enders learned.
   private(set) var enders = CycleEnders()
   private var epoch: EpochAccumulator?
+  /// The epoch reported late (valid after a step with `closed`).
+  private(set) var closedReport: EpochReport?
+  /// The epoch reported on its ender (valid after a step with `completed`).
+  private(set) var completedReport: EpochReport?
   private var epochNumber = 0
   private var dates: DateTracker
+  /// A replay's clock, advanced by the sentences' times (nil for a live source).
+  private var stream: StreamClock?
   private var previousWas3D = false
   private var previous: (latitude: Double, longitude: Double, time: Int64)?
+  private var recentDOP: (hdop: Double?, vdop: Double?, time: Int64)?
 
-  /// Makes an assembler with a week-rollover rule.
-  init(rollover: WeekRollover) { dates = DateTracker(rollover: rollover) }
+  /// Makes an assembler with a week-rollover rule; with `streamClock`, sentence times (not the
+  /// `at` arguments) are the service time, as for a replay.
+  init(rollover: WeekRollover, streamClock: Bool = false) {
+    dates = DateTracker(rollover: rollover)
+    stream = streamClock ? StreamClock() : nil
+  }
+
+  /// The stream clock's time, ns (0 without one).
+  var streamNow: Int64 { stream?.now ?? 0 }
 
   /// Two times of day are the same epoch when less than 10 ms apart.
   static func sameEpoch(_ a: UTCTime, _ b: UTCTime) -> Bool {
@@ -119,6 +136,11 @@ struct FixAssembler {
     _ merge: (inout EpochAccumulator, inout DateTracker) -> Void
   ) -> AssemblerStep {
     var step = AssemblerStep()
+    var at = at
+    if stream != nil {
+      if let time, kind != .gst { stream!.observe(time) }
+      at = stream!.now
+    }
     if let time, let epochTime = epoch?.time, !Self.sameEpoch(epochTime, time) {
       step.closed = close(at: at)
       step.skyChanged = satellites.takeDirty()
@@ -129,36 +151,40 @@ struct FixAssembler {
       epochNumber += 1
       epoch = EpochAccumulator(time: time, at: at, read: read)
     }
-    guard var current = epoch else { return step }
-    if let time { current.time = time }
-    current.lastAt = at
-    let key = current.ordinals.next(kind, talker).phased(Self.isWholeSecond(current.time))
-    merge(&current, &dates)
-    current.lastKey = key
-    current.beforeLast = current.seen
-    current.seen.insert(key)
-    if current.reportedOn != nil {
-      current.dataAfterReport = true
-    } else if current.time != nil && enders.ends(key, after: current.beforeLast) {
-      current.reportedOn = key
-      step.completed = report(current, at: at)
+    // In place (`epoch!` after the nil check above): the accumulator is not copied per sentence.
+    guard epoch != nil else { return step }
+    if let time { epoch!.time = time }
+    epoch!.lastAt = at
+    let key = epoch!.ordinals.next(kind, talker).phased(Self.isWholeSecond(epoch!.time))
+    merge(&epoch!, &dates)
+    epoch!.lastKey = key
+    epoch!.beforeLast = epoch!.seen
+    epoch!.seen.insert(key)
+    if epoch!.reportedOn != nil {
+      epoch!.dataAfterReport = true
+    } else if epoch!.time != nil && enders.ends(key, after: epoch!.beforeLast) {
+      epoch!.reportedOn = key
+      if let current = epoch { completedReport = report(current) }
+      step.completed = true
     }
-    epoch = current
     return step
   }
 
-  /// Ends the epoch in progress: learns its ender, and reports it if not done yet.
-  private mutating func close(at: Int64) -> EpochReport? {
-    guard let finished = epoch else { return nil }
+  /// Ends the epoch in progress: learns its ender, and reports it if not done yet; returns
+  /// whether it reported (in ``closedReport``).
+  private mutating func close(at: Int64) -> Bool {
+    guard let finished = epoch else { return false }
     epoch = nil
-    guard finished.time != nil else { return nil }
+    guard finished.time != nil else { return false }
     if finished.dataAfterReport, let fired = finished.reportedOn { enders.forget(fired) }
     if let last = finished.lastKey { enders.learn(last, after: finished.beforeLast) }
-    return finished.reportedOn == nil ? report(finished, at: at) : nil
+    guard finished.reportedOn == nil else { return false }
+    closedReport = report(finished)
+    return true
   }
 
   /// The report of an epoch: mode, status and accuracy decided from what it merged.
-  private mutating func report(_ e: EpochAccumulator, at: Int64) -> EpochReport {
+  private mutating func report(_ e: EpochAccumulator) -> EpochReport {
     let time = e.time ?? UTCTime(hour: 0, minute: 0, second: 0)
     let resolution = dates.resolve(time: time, sent: e.date)
     var reason = e.voidReason
@@ -192,7 +218,16 @@ struct FixAssembler {
     if mode != .noFix {
       status = e.simulated ? .simulated : (e.qualityStatus ?? e.modeStatus ?? .gps)
     }
-    let hdop = e.gsaHDOP ?? e.fixHDOP
+    var hdop = e.gsaHDOP ?? e.fixHDOP
+    var vdop = e.vdop
+    if hdop != nil {
+      recentDOP = (hdop, vdop, time.nanosecondsOfDay)
+    } else if let recent = recentDOP, Self.elapsed(from: recent.time, to: time) <= 5_000_000_000 {
+      // Satellite geometry changes slowly: an epoch without DOPs (RMC, GLL) takes those of an
+      // epoch at most 5 s earlier.
+      hdop = recent.hdop
+      vdop = vdop ?? recent.vdop
+    }
     let horizontal: Double =
       mode == .noFix
       ? -1
@@ -202,7 +237,7 @@ struct FixAssembler {
     let vertical =
       mode == .fix3D && e.altitudeMSL != nil
       ? ErrorModel.vertical(
-        altitudeError: e.altitudeError, vdop: e.vdop, hdop: hdop, status: status)
+        altitudeError: e.altitudeError, vdop: vdop, hdop: hdop, status: status)
       : -1
     var day: Int? = nil
     if case .day(let resolved) = resolution { day = resolved }
@@ -216,7 +251,7 @@ struct FixAssembler {
       time: time, day: day, mode: mode, status: status, voidReason: reason,
       latitude: e.latitude, longitude: e.longitude, altitudeMSL: e.altitudeMSL,
       geoidSeparation: e.geoidSeparation, speed: e.speed ?? derived, course: e.course,
-      magneticVariation: e.magneticVariation, hdop: hdop, vdop: e.vdop, pdop: e.pdop,
+      magneticVariation: e.magneticVariation, hdop: hdop, vdop: vdop, pdop: e.pdop,
       satellitesUsed: satellites.hasUsedList ? satellites.usedCount : e.satellitesUsed,
       satellitesInView: satellites.inView.count, bestSNR: satellites.bestSNR,
       latitudeError: e.latitudeError, longitudeError: e.longitudeError,
@@ -227,13 +262,19 @@ struct FixAssembler {
     return report
   }
 
+  /// Nanoseconds from one time of day to a later one (across midnight when needed).
+  static func elapsed(from earlier: Int64, to later: UTCTime) -> Int64 {
+    var elapsed = later.nanosecondsOfDay - earlier
+    if elapsed < -UTCCalendar.nanosecondsPerDay / 2 { elapsed += UTCCalendar.nanosecondsPerDay }
+    return elapsed
+  }
+
   /// Speed from the previous fix, for an epoch that sent none (as gpsd does): the distance
   /// between the two positions over the time between them, when that is more than 0 and at
   /// most 5 s.
   private func derivedSpeed(_ e: EpochAccumulator, _ time: UTCTime) -> Double? {
     guard let previous, let latitude = e.latitude, let longitude = e.longitude else { return nil }
-    var elapsed = time.nanosecondsOfDay - previous.time
-    if elapsed < -UTCCalendar.nanosecondsPerDay / 2 { elapsed += UTCCalendar.nanosecondsPerDay }
+    let elapsed = Self.elapsed(from: previous.time, to: time)
     guard elapsed > 0 && elapsed <= 5_000_000_000 else { return nil }
     let distance = localDistance(previous.latitude, previous.longitude, latitude, longitude)
     return distance / (Double(elapsed) / 1e9)

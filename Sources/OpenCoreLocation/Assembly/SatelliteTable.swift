@@ -12,14 +12,20 @@ struct SatelliteRecord: Sendable, Hashable {
 
 /// The sky across all constellations: satellites in view (GSV) and used (GSA).
 ///
-/// The storage is allocated once and reused, so adding sentences does not allocate. A new epoch's
+/// Storage is allocated once and reused, and lookups go through a direct index by
+/// constellation and number, so adding sentences neither allocates nor searches. A new epoch's
 /// first GSV replaces the satellites in view, and its first GSA replaces the set used; epochs
 /// without GSV or GSA (many receivers send them every few seconds) keep the last ones.
 struct SatelliteTable {
   /// Satellites in view, in the order first described.
   private(set) var inView: [SatelliteRecord]
-  /// Keys (``SatelliteNumber/key``) of the satellites used.
-  private(set) var used: [UInt32]
+  /// Satellites used, by the latest GSA sentences.
+  private(set) var usedCount = 0
+  /// `slot[key]` = stamp << 9 | index into `inView`, for ``SatelliteNumber/slot`` keys.
+  private var slots: [UInt32]
+  private var stamp: UInt32 = 1
+  /// One bit per ``SatelliteNumber/slot`` key: used in the solution.
+  private var usedBits = InlineArray<32, UInt64>(repeating: 0)
   private var inViewEpoch = -1
   private var usedEpoch = -1
   /// Whether GSV data arrived since the last ``takeDirty()``.
@@ -27,9 +33,8 @@ struct SatelliteTable {
 
   init() {
     inView = []
-    inView.reserveCapacity(128)
-    used = []
-    used.reserveCapacity(64)
+    inView.reserveCapacity(256)
+    slots = Array(repeating: 0, count: 2048)
   }
 
   /// Adds the satellites of a GSV sentence received during epoch number `epoch`.
@@ -37,18 +42,23 @@ struct SatelliteTable {
     if epoch != inViewEpoch {
       inViewEpoch = epoch
       inView.removeAll(keepingCapacity: true)
+      stamp = stamp & 0x7F_FFFF == 0x7F_FFFF ? 1 : stamp + 1
     }
     dirty = true
     for satellite in gsv.satellites {
       guard let number = GNSSNumbering.identify(Int(satellite.id), talker: gsv.talker) else {
         continue
       }
-      if let index = inView.firstIndex(where: { $0.number.key == number.key }) {
+      let slot = number.slot
+      let entry = slots[slot]
+      let index = Int(entry & 0x1FF)
+      if entry >> 9 == stamp, index < inView.count, inView[index].number == number {
         // The same satellite on another signal (NMEA 4.10): keep the strongest signal.
         if let snr = satellite.snr, snr > (inView[index].snr ?? -1) { inView[index].snr = snr }
         if inView[index].elevation == nil { inView[index].elevation = satellite.elevation }
         if inView[index].azimuth == nil { inView[index].azimuth = satellite.azimuth }
       } else if inView.count < 256 {
+        slots[slot] = stamp << 9 | UInt32(inView.count)
         inView.append(
           SatelliteRecord(
             number: number, elevation: satellite.elevation, azimuth: satellite.azimuth,
@@ -61,21 +71,30 @@ struct SatelliteTable {
   mutating func add(_ gsa: GSA, epoch: Int) {
     if epoch != usedEpoch {
       usedEpoch = epoch
-      used.removeAll(keepingCapacity: true)
+      for index in 0..<32 { usedBits[index] = 0 }
+      usedCount = 0
     }
     for id in gsa.satellites {
       guard
         let number = GNSSNumbering.identify(Int(id), talker: gsa.talker, systemID: gsa.systemID)
       else { continue }
-      if !used.contains(number.key) && used.count < 128 { used.append(number.key) }
+      let slot = number.slot
+      let bit: UInt64 = 1 << UInt64(slot & 63)
+      if usedBits[slot >> 6] & bit == 0 {
+        usedBits[slot >> 6] |= bit
+        usedCount += 1
+      }
     }
+  }
+
+  /// Whether a satellite is used in the solution.
+  func isUsed(_ number: SatelliteNumber) -> Bool {
+    let slot = number.slot
+    return usedBits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
   }
 
   /// Whether any GSA has listed satellites.
   var hasUsedList: Bool { usedEpoch >= 0 }
-
-  /// Satellites used, by the latest GSA sentences.
-  var usedCount: Int { used.count }
 
   /// Whether GSV data arrived since the last call; clears the flag.
   mutating func takeDirty() -> Bool {
@@ -98,9 +117,14 @@ struct SatelliteTable {
       GNSSSatellite(
         system: record.number.system, svid: record.number.svid, prn: record.number.prn,
         elevation: record.elevation.map(Double.init), azimuth: record.azimuth.map(Double.init),
-        snr: record.snr.map(Double.init), used: used.contains(record.number.key),
+        snr: record.snr.map(Double.init), used: isUsed(record.number),
         signalID: record.signalID.map(Int.init))
     }
     return GNSSSkyView(time: time, satellites: satellites, hdop: hdop, vdop: vdop, pdop: pdop)
   }
+}
+
+extension SatelliteNumber {
+  /// 0..<2048: constellation × 256 + number (numbers above 255 share the last slot).
+  var slot: Int { system.rawValue << 8 | min(max(svid, 0), 255) }
 }

@@ -13,7 +13,10 @@ import Synchronization
 /// - The receiver is opened by the first of ``requestWhenInUseAuthorization()``,
 ///   ``requestAlwaysAuthorization()``, ``startUpdatingLocation()`` or ``requestLocation()``,
 ///   and closed by ``stopUpdatingLocation()`` once no request is pending (or when the manager
-///   goes away). Opening it decides the authorization (see ``CLAuthorizationStatus``).
+///   goes away). Opening it decides the authorization (see ``CLAuthorizationStatus``). A replay
+///   (capture file, standard input) opened only to decide authorization is closed again once
+///   decided, so that updates started from `locationManagerDidChangeAuthorization` see it from
+///   its beginning.
 /// - Delegate methods run on ``delegateQueue``, the main queue by default: in an app with a run
 ///   loop, in an `async` `@main` program, or after `dispatchMain()`, the main queue runs. A
 ///   program whose main thread blocks must set another queue.
@@ -21,7 +24,7 @@ import Synchronization
 ///   ``requestLocation()`` waits for (up to ``LocationPolicy/requestLocationTimeout``, then it
 ///   delivers the best fix it has, or fails with `locationUnknown`).
 open class CLLocationManager: NSObject, @unchecked Sendable {
-  private struct State {
+  struct State {
     var session: LocationSession?
     var updating = false
     var significantOnly = false
@@ -31,8 +34,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     var requested: CLAuthorizationStatus = .authorizedAlways
   }
 
-  private static let lastStatus = Mutex(CLAuthorizationStatus.notDetermined)
-  private let state = Mutex(State())
+  static let lastStatus = Mutex(CLAuthorizationStatus.notDetermined)
+  let state = Mutex(State())
   let input: SessionInput
   let isReplay: Bool
   let clock: any LocationClock
@@ -154,7 +157,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   open func requestLocation() {
     state.withLock { $0.oneShotPending = true }
     let accuracy = desiredAccuracy
-    ensureSession()?.configure {
+    withSession {
       $0.startOneShot(timeout: LocationPolicy.requestLocationTimeout, desiredAccuracy: accuracy)
     }
   }
@@ -175,7 +178,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   private func requestAuthorization(_ wanted: CLAuthorizationStatus) {
     state.withLock { $0.requested = wanted }
-    ensureSession()?.configure { $0.requestAuthorization(wanted) }
+    withSession { $0.requestAuthorization(wanted) }
   }
 
   private func startUpdates(significantOnly: Bool) {
@@ -184,7 +187,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
       $0.significantOnly = significantOnly
     }
     let filter = makeFilter()
-    ensureSession()?.configure { $0.startUpdates(filter) }
+    withSession { $0.startUpdates(filter) }
   }
 
   private func makeFilter() -> DeliveryFilter {
@@ -200,24 +203,27 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     let (session, updating) = state.withLock { ($0.session, $0.updating) }
     guard updating, let session else { return }
     let filter = makeFilter()
-    session.configure { pipeline in
-      pipeline.delivery?.distanceFilter = filter.distanceFilter
-      pipeline.delivery?.pausesAutomatically = filter.pausesAutomatically
-      pipeline.delivery?.pause.thresholds = filter.pause.thresholds
-    }
+    session.configure { $0.startUpdates(filter) }  // keeps the running state
   }
 
-  @discardableResult
-  private func ensureSession() -> LocationSession? {
-    if let session = state.withLock({ $0.session }) { return session }
+  /// Applies `change` to the running session, or to a new one before it starts reading (so a
+  /// fast replay cannot run ahead of the request).
+  private func withSession(_ change: (inout LocationPipeline) -> Void) {
+    if let session = state.withLock({ $0.session }) {
+      session.configure(change)
+      return
+    }
     var config = PipelineConfig(isReplay: isReplay, device: LocationService.deviceName(input))
     config.maximumAge = maximumAge
     config.timestamps = replayTimestamps
     let session = LocationSession(
       input: input, config: config, checksumPolicy: checksumPolicy, clock: clock
-    ) { [weak self] batch in self?.receive(batch) }
+    ) { [weak self] batch, session in self?.receive(batch, from: session) }
     let wanted = state.withLock { $0.requested }
-    session.configure { $0.authorization.granted = wanted }
+    session.configure {
+      $0.authorization.granted = wanted
+      change(&$0)
+    }
     session.onStart = onSession
     state.withLock { $0.session = session }
     do {
@@ -232,12 +238,10 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
       if report {
         delegateQueue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
       }
-      return nil
     }
-    return session
   }
 
-  private func closeIfIdle() {
+  func closeIfIdle() {
     let session = state.withLock { state -> LocationSession? in
       guard !state.updating && !state.oneShotPending else { return nil }
       defer { state.session = nil }
@@ -247,87 +251,13 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   }
 
   /// From the reader's thread: hands the batch to the delegate queue.
-  private func receive(_ batch: [PipelineEvent]) {
-    delegateQueue.async { [self] in dispatch(batch) }
-  }
-
-  /// On the delegate queue: updates the state and calls the delegate, in order.
-  private func dispatch(_ batch: [PipelineEvent]) {
-    var locations: [CLLocation] = []
-    func flush() {
-      guard let last = locations.last else { return }
-      state.withLock { $0.location = last }
-      delegate?.locationManager(self, didUpdateLocations: locations)
-      locations.removeAll()
-    }
-    func fail(_ error: CLError) {
-      flush()
-      delegate?.locationManager(self, didFailWithError: error)
-    }
-    for event in batch {
-      switch event {
-      case .location(let location):
-        locations.append(location)
-      case .oneShotFix(let location):
-        locations.append(location)
-        finishOneShot()
-      case .oneShotTimeout(let best, let error):
-        finishOneShot()
-        if let best { locations.append(best) } else { fail(error) }
-      case .oneShotFailed(let error):
-        let updating = finishOneShot()
-        if !updating { fail(error) }
-      case .authorization(let status, let device):
-        flush()
-        let running = state.withLock { state -> Bool in
-          state.status = status
-          return state.updating && state.session != nil
-        }
-        Self.lastStatus.withLock { $0 = status }
-        delegate?.locationManagerDidChangeAuthorization(self)
-        delegate?.locationManager(self, didChangeAuthorization: status)
-        if running, let error = CLError.failure(for: device) { fail(error) }
-      case .device(let device):
-        if state.withLock({ $0.updating }), let error = CLError.failure(for: device) { fail(error) }
-      case .paused(let paused, _):
-        flush()
-        if paused {
-          delegate?.locationManagerDidPauseLocationUpdates(self)
-        } else {
-          delegate?.locationManagerDidResumeLocationUpdates(self)
-        }
-      case .ended(let error):
-        if state.withLock({ $0.updating }) { fail(error) }
-      case .progress, .sky, .stale:
-        break
-      }
-    }
-    flush()
-  }
-
-  /// Marks the one-shot request done; returns whether updates continue.
-  @discardableResult
-  private func finishOneShot() -> Bool {
-    let updating = state.withLock { state -> Bool in
-      state.oneShotPending = false
-      return state.updating
-    }
-    if !updating { closeIfIdle() }
-    return updating
-  }
-}
-
-extension CLError {
-  /// The failure a device state means for a client that wants updates, if it is one.
-  static func failure(for state: DeviceState) -> CLError? {
-    switch state {
-    case .denied(let path, let group): return CLError(.permissionDenied(path: path, group: group))
-    case .busy(let path, let holder): return CLError(.busy(path: path, holder: holder))
-    case .unavailable(let path): return CLError(.noReceiver(path: path))
-    case .unplugged(let path): return CLError(.receiverLost(path: path))
-    case .silent(let path, let seconds):
-      return CLError(.receiverSilent(path: path, seconds: seconds))
-    case .available, .connected, .ended: return nil
+  private func receive(_ batch: [PipelineEvent], from session: LocationSession) {
+    delegateQueue.async { [self] in
+      // A session closed meanwhile (a replay reopened from its start) has nothing to say,
+      // except the authorization it decided.
+      let current = state.withLock { $0.session === session }
+      dispatch(
+        current ? batch : batch.filter { if case .authorization = $0 { true } else { false } })
     }
   }
 }

@@ -9,6 +9,8 @@ struct DeliveryFilter {
     case deliver
     /// Deliver it: movement resumed updates.
     case resume
+    /// Do not deliver it (closer than the distance filter), but movement resumed updates.
+    case resumeHeld
     /// Do not deliver: updates pause now.
     case pause
     /// Do not deliver: updates are paused.
@@ -60,14 +62,13 @@ struct DeliveryFilter {
     if filtersAccuracy && !Self.accurate(report.horizontalAccuracy, desired: desiredAccuracy) {
       return .notAccurate
     }
+    var resumed = false
     if pausesAutomatically {
       let speed = report.speedDerived ? nil : report.speed
       switch pause.update(latitude: latitude, longitude: longitude, speed: speed, now: now)
       {
       case .paused?: return .pause
-      case .resumed?:
-        remember(latitude, longitude)
-        return .resume
+      case .resumed?: resumed = true
       case nil: if pause.isPaused { return .paused }
       }
     }
@@ -76,10 +77,10 @@ struct DeliveryFilter {
         latitude1: lastLatitude, longitude1: lastLongitude, latitude2: latitude,
         longitude2: longitude
       ).distance
-      if distance < distanceFilter { return .tooClose }
+      if distance < distanceFilter { return resumed ? .resumeHeld : .tooClose }
     }
     remember(latitude, longitude)
-    return .deliver
+    return resumed ? .resume : .deliver
   }
 
   private mutating func remember(_ latitude: Double, _ longitude: Double) {

@@ -19,7 +19,23 @@ import Foundation
 /// did live, however fast the replay runs. A replay's timeout also ends by the wall clock (a
 /// stalled pipe does not hang).
 ///
-/// **Accuracy.** See ``ErrorModel``: GST when sent, else DOP × gpsd 3.22's UERE, −1 when
+/// **Dates.** RMC and ZDA carry the date; an epoch without one (GGA, GLL, GNS) takes the last
+/// date seen, advanced by a day when its time of day is more than 12 h before that date's time
+/// (midnight passed); with no date ever sent, the host's UTC date nearest the time of day. A
+/// date before 1980-01-06 (a cold-boot default such as 1980-01-05) is impossible: no fix. Old
+/// firmware's 1024-week rollover: a date earlier than the pivot gets +1024 weeks (7168 days)
+/// until it is not — 2025-01-01 for a live receiver (a receiver cannot be older than this
+/// software; gpsd 3.22 uses 2017-01-01), 2000-01-01 for a replay (a capture's dates are
+/// history, except those only a rolled-over receiver sends, such as Telit's 1999-08-22 for
+/// 2019-04-07).
+///
+/// **Fixes.** Never a fix from RMC/GLL status `V`, GGA quality 0, FAA mode `N`, GSA mode 1,
+/// fewer than 3 satellites used (GGA/GNS count, unless GSA lists 3 or more), an empty or 0,0
+/// position, or an impossible date. 3D needs an altitude from 4 or more satellites (a GSA 2D
+/// declaration with 4+ satellites and an altitude counts as 3D). Dead-reckoned and simulated
+/// fixes are marked (`gnss.status`, `sourceInformation.isSimulatedBySoftware`).
+///
+/// **Accuracy.** See ``CLLocation/horizontalAccuracy``: GST when sent, else DOP × gpsd 3.22's UERE, −1 when
 /// unknown. A request for one fix waits until one is at least as accurate as desired
 /// (`kCLLocationAccuracyBest` and `…BestForNavigation` accept any fix); a fix of unknown
 /// accuracy satisfies only those.
@@ -28,6 +44,10 @@ import Foundation
 /// last *delivered* fix is at least the filter (exactly at the threshold: delivered).
 ///
 /// **Automatic pause.** See ``PauseThresholds``.
+///
+/// **Progress.** While a request waits for a (better) fix, a progress event (satellites in
+/// view and used, best SNR, time waited) per epoch, and on a live source at least once a second
+/// even when the receiver sends no epoch (a cold start with empty time fields).
 public enum LocationPolicy {
   /// Oldest fix handed out as current, seconds.
   public static let defaultMaximumAge: Double = 5
@@ -47,7 +67,9 @@ public enum LocationPolicy {
 /// speed, when sent, is at most `speed` m/s. After `duration` seconds stationary, updates pause
 /// (the delegate's `locationManagerDidPauseLocationUpdates`, a `paused(true)` event, a
 /// `CLLocationUpdate` with `stationary` set). The first fix farther than `radius` from that
-/// fix, or faster than `speed`, resumes them and is delivered.
+/// fix, or faster than `speed`, resumes them; it is delivered unless the distance filter holds
+/// it back. Speeds derived from positions (an epoch without RMC or VTG) do not count: jitter
+/// would look like movement.
 ///
 /// | activity | radius | speed | after |
 /// |---|---|---|---|

@@ -67,6 +67,7 @@ final class EventChannel<Element: Sendable>: Sendable {
   /// channel finished with, once everything before it was taken.
   func take() async throws -> [Element] {
     while true {
+      if Task.isCancelled { return [] }
       let taken: (batch: [Element], done: Bool, failure: (any Error)?) = state.withLock { state in
         if !state.queue.isEmpty {
           let batch = state.queue

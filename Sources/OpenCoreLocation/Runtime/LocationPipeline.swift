@@ -31,7 +31,6 @@ struct LocationPipeline {
   var assembler: FixAssembler
   var authorization = AuthorizationTracker()
   var factory: LocationFactory
-  var stream = StreamClock()
   /// Continuous delivery, when a client wants every update.
   var delivery: DeliveryFilter?
   var oneShot: OneShotRequest?
@@ -45,11 +44,12 @@ struct LocationPipeline {
   private var lastFix: EpochReport?
   private var staleReported = false
   private var lastReport: EpochReport?
+  private var lastProgressAt = Int64.min
   private var ended = false
 
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
-    assembler = FixAssembler(rollover: config.rollover)
+    assembler = FixAssembler(rollover: config.rollover, streamClock: config.isReplay)
     factory = LocationFactory(
       device: config.device, isReplay: config.isReplay, timestamps: config.timestamps)
     monotonicNow = now
@@ -59,7 +59,10 @@ struct LocationPipeline {
   }
 
   /// Service time: the stream clock for replays, the monotonic clock for live sources.
-  var now: Int64 { config.isReplay ? stream.now : monotonicNow }
+  var now: Int64 { config.isReplay ? streamNow : monotonicNow }
+
+  /// The replay's stream clock (0 for a live source).
+  var streamNow: Int64 { assembler.streamNow }
 
   /// Hands the events so far to the caller.
   mutating func takeEvents() -> [PipelineEvent] {
@@ -68,16 +71,27 @@ struct LocationPipeline {
   }
 
   /// Starts continuous delivery through `filter`; epochs that began earlier are not current.
+  /// When updates already run, only the filter's settings change: the last delivered fix and
+  /// the stationary state are kept (calling `startUpdatingLocation()` again restarts nothing).
   mutating func startUpdates(_ filter: DeliveryFilter) {
-    delivery = filter
-    deliverySince = now
+    guard var running = delivery else {
+      delivery = filter
+      deliverySince = now
+      return
+    }
+    running.distanceFilter = filter.distanceFilter
+    running.desiredAccuracy = filter.desiredAccuracy
+    running.filtersAccuracy = filter.filtersAccuracy
+    running.pausesAutomatically = filter.pausesAutomatically
+    running.pause.thresholds = filter.pause.thresholds
+    delivery = running
   }
 
   /// Starts a one-shot request.
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
     let span = Int64(max(0, timeout) * 1e9)
     oneShot = OneShotRequest(
-      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: stream.now + span,
+      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: streamNow + span,
       desiredAccuracy: desiredAccuracy, timeout: timeout)
     if ended { fail(endError()) }
   }
@@ -103,8 +117,6 @@ struct LocationPipeline {
     if !authorization.nmeaSeen || authorization.status != authorization.granted {
       if let change = authorization.sawNMEA(path: config.device ?? "") { emit(change) }
     }
-    if config.isReplay, let time = Self.streamTime(sentence) { stream.observe(time) }
-    checkStale()
     let step = assembler.add(sentence, at: now, read: reads)
     apply(step)
     checkDeadline()
@@ -149,12 +161,15 @@ struct LocationPipeline {
   mutating func tick(at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
-    if !config.isReplay { checkStale() }
+    if !config.isReplay {
+      checkStale()
+      progressWhileQuiet()
+    }
     checkDeadline()
   }
 
   private func endError() -> CLError {
-    if config.isReplay { return CLError(.inputEnded(afterSeconds: Double(stream.now) / 1e9)) }
+    if config.isReplay { return CLError(.inputEnded(afterSeconds: Double(streamNow) / 1e9)) }
     return CLError(.receiverLost(path: config.device ?? ""))
   }
 
@@ -171,19 +186,10 @@ struct LocationPipeline {
     }
   }
 
-  static func streamTime(_ sentence: Sentence) -> UTCTime? {
-    switch sentence {
-    case .rmc(let s): return s.time
-    case .gga(let s): return s.time
-    case .gll(let s): return s.time
-    case .gns(let s): return s.time
-    case .zda(let s): return s.time
-    default: return nil
-    }
-  }
-
   private mutating func apply(_ step: AssemblerStep) {
-    if let report = step.closed { process(report) }
+    // A replay's clock moved with this sentence: the last fix may have aged first.
+    if config.isReplay { checkStale() }
+    if step.closed, let report = assembler.closedReport { process(report) }
     if step.skyChanged && config.wantsSky {
       let time = lastReport.map { factory.peek($0, wallNow: wallNow).timestamp }
       events.append(
@@ -191,7 +197,7 @@ struct LocationPipeline {
           assembler.satellites.skyView(
             time: time, hdop: lastReport?.hdop, vdop: lastReport?.vdop, pdop: lastReport?.pdop)))
     }
-    if let report = step.completed { process(report) }
+    if step.completed, let report = assembler.completedReport { process(report) }
   }
 
   /// Whether a fix may be handed out as current to a client whose request began at `since`.
@@ -200,18 +206,40 @@ struct LocationPipeline {
       && Double(now - report.completedAt) / 1e9 <= config.maximumAge
   }
 
+  /// The satellites now (the latest GSV and GSA, or GGA's count), and the time waited.
   private func progress(since: Int64) -> FixProgress {
-    FixProgress(
-      satellitesInView: lastReport?.satellitesInView ?? 0,
-      satellitesUsed: lastReport?.satellitesUsed ?? 0, bestSNR: lastReport?.bestSNR,
-      elapsed: Double(now - since) / 1e9)
+    let table = assembler.satellites
+    return FixProgress(
+      satellitesInView: table.inView.count,
+      satellitesUsed: table.hasUsedList ? table.usedCount : (lastReport?.satellitesUsed ?? 0),
+      bestSNR: table.bestSNR, elapsed: Double(now - since) / 1e9)
+  }
+
+  private mutating func emitProgress(since: Int64) {
+    events.append(.progress(progress(since: since)))
+    lastProgressAt = monotonicNow
+  }
+
+  /// A live client still waiting hears about the satellites at least once a second, even when
+  /// the receiver sends no epoch (a cold start with empty time fields).
+  private mutating func progressWhileQuiet() {
+    guard authorization.nmeaSeen,
+      lastProgressAt == .min || monotonicNow - lastProgressAt >= 1_000_000_000
+    else { return }
+    if let request = oneShot {
+      emitProgress(since: request.startedAt)
+    } else if delivery != nil && (lastFix == nil || staleReported) {
+      emitProgress(since: deliverySince)
+    }
   }
 
   private mutating func process(_ report: EpochReport) {
     lastReport = report
     if report.isFix {
       lastFix = report
-      staleReported = false
+      // A fix already too old when reported (the end of an epoch before a gap) was never
+      // current: nothing to announce about it.
+      staleReported = Double(now - report.completedAt) / 1e9 > config.maximumAge
     }
     if var request = oneShot {
       if report.isFix && isCurrent(report, since: request.startedAt) {
@@ -223,16 +251,16 @@ struct LocationPipeline {
             request.best = report
           }
           oneShot = request
-          events.append(.progress(progress(since: request.startedAt)))
+          emitProgress(since: request.startedAt)
         }
       } else {
-        events.append(.progress(progress(since: request.startedAt)))
+        emitProgress(since: request.startedAt)
       }
     }
     guard var filter = delivery else { return }
     defer { delivery = filter }
     guard report.isFix else {
-      events.append(.progress(progress(since: deliverySince)))
+      emitProgress(since: deliverySince)
       return
     }
     guard isCurrent(report, since: deliverySince) else { return }
@@ -243,10 +271,12 @@ struct LocationPipeline {
       let location = factory.make(report, wallNow: wallNow)
       events.append(.paused(false, location))
       events.append(.location(location))
+    case .resumeHeld:
+      events.append(.paused(false, factory.peek(report, wallNow: wallNow)))
     case .pause:
       events.append(.paused(true, factory.make(report, wallNow: wallNow)))
     case .notAccurate:
-      events.append(.progress(progress(since: deliverySince)))
+      emitProgress(since: deliverySince)
     case .paused, .tooClose:
       break
     }
@@ -271,7 +301,7 @@ struct LocationPipeline {
     guard let request = oneShot else { return }
     let expired =
       monotonicNow >= request.monotonicDeadline
-      || (config.isReplay && stream.now >= request.streamDeadline)
+      || (config.isReplay && streamNow >= request.streamDeadline)
     guard expired else { return }
     oneShot = nil
     let waited = request.timeout
@@ -290,7 +320,8 @@ struct LocationPipeline {
       } else {
         error = CLError(
           .noFix(
-            waited: waited, progress: lastReport == nil ? nil : progress(since: request.startedAt),
+            waited: waited,
+            progress: authorization.nmeaSeen ? progress(since: request.startedAt) : nil,
             nmeaSeen: authorization.nmeaSeen))
       }
     }

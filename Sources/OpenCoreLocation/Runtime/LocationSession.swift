@@ -24,7 +24,7 @@ final class LocationSession: @unchecked Sendable {
   private let lock = NSLock()
   private var decoder: NMEADecoder
   private var pipeline: LocationPipeline
-  private let sink: @Sendable ([PipelineEvent]) -> Void
+  private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
   private var receiver: Receiver?
   private var timer: (any ClockTimer)?
   private let stopped = Atomic<Bool>(false)
@@ -32,15 +32,26 @@ final class LocationSession: @unchecked Sendable {
   /// bytes through the session it is given).
   var onStart: (@Sendable (LocationSession) -> Void)?
 
+  /// A session whose sink is told which session the batch comes from.
   init(
     input: SessionInput, config: PipelineConfig, checksumPolicy: ChecksumPolicy = .strict,
-    clock: any LocationClock, sink: @escaping @Sendable ([PipelineEvent]) -> Void
+    clock: any LocationClock, sink: @escaping @Sendable ([PipelineEvent], LocationSession) -> Void
   ) {
     self.input = input
     self.clock = clock
     self.sink = sink
     decoder = NMEADecoder(policy: checksumPolicy)
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
+  }
+
+  /// A session with a sink for its batches.
+  convenience init(
+    input: SessionInput, config: PipelineConfig, checksumPolicy: ChecksumPolicy = .strict,
+    clock: any LocationClock, sink: @escaping @Sendable ([PipelineEvent]) -> Void
+  ) {
+    self.init(input: input, config: config, checksumPolicy: checksumPolicy, clock: clock) {
+      batch, _ in sink(batch)
+    }
   }
 
   /// Changes the pipeline (start updates, a one-shot request…) and delivers what that caused.
@@ -123,7 +134,7 @@ final class LocationSession: @unchecked Sendable {
   /// Hands the pending events to the sink (under the lock, so batches stay in order).
   private func deliver() {
     let batch = pipeline.takeEvents()
-    if !batch.isEmpty { sink(batch) }
+    if !batch.isEmpty { sink(batch, self) }
   }
 
   /// The device state and error for a receiver that could not be opened.

@@ -17,13 +17,21 @@ final class UpdatesConsumer<Element: Sendable>: @unchecked Sendable {
     self.throwsStartFailure = throwsStartFailure
   }
 
-  deinit {
+  deinit { shutdown() }
+
+  /// Ends the channel first (a reader thread blocked handing over a batch is let go), then
+  /// stops the session (joining that thread).
+  private func shutdown() {
     channel.finish()
     session.stop()
   }
 
   /// The next event; nil at the end.
   func next() async throws -> Element? {
+    if Task.isCancelled {
+      shutdown()
+      return nil
+    }
     if !started {
       started = true
       do { try session.start() } catch {
@@ -35,11 +43,11 @@ final class UpdatesConsumer<Element: Sendable>: @unchecked Sendable {
       do {
         taken = try await channel.take()
       } catch {
-        session.stop()
+        shutdown()
         throw error
       }
       if taken.isEmpty {
-        session.stop()
+        shutdown()
         return nil
       }
       batch = taken

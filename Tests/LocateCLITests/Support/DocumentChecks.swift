@@ -12,6 +12,13 @@ enum DocumentChecks {
     return result.status == 0 ? nil : result.stderr
   }
 
+  /// ``xmllint(_:)`` on a document held in memory.
+  static func xmllint(text: String) throws -> String? {
+    let directory = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    return try xmllint(write(text, to: directory, name: "document.gpx"))
+  }
+
   /// One point as gpsbabel's unicsv writer reports it.
   struct BabelPoint: Equatable, CustomStringConvertible {
     var latitude: String

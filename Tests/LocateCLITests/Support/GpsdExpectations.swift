@@ -7,8 +7,7 @@ struct GpsdExpectations {
   let epochs: [(time: String, tpv: [String: Any])]
 
   init(capture: String) throws {
-    let text = try String(
-      contentsOfFile: Paths.gpsd("expected-tpv/\(capture).jsonl"), encoding: .utf8)
+    let text = Files.text(Paths.gpsd("expected-tpv/\(capture).jsonl"))
     var order: [String] = []
     var last: [String: [String: Any]] = [:]
     for object in try DocumentChecks.jsonLines(text) {

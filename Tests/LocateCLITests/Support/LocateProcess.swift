@@ -52,33 +52,31 @@ enum CLI {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let outPath = directory + "/stdout"
     let errPath = directory + "/stderr"
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.environment = baseEnvironment.merging(environment) { $1 }
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-    try process.run()
+    let out = try Files.create(outPath)
+    let err = try Files.create(errPath)
+    var input: Int32?
     if let stdin {
-      input.fileHandleForWriting.write(stdin)
-      try input.fileHandleForWriting.close()
+      let inPath = directory + "/stdin"
+      FileManager.default.createFile(atPath: inPath, contents: stdin)
+      input = open(inPath, O_RDONLY | O_CLOEXEC)
     }
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
+    let child: ChildProcess
+    do {
+      child = try ChildProcess(
+        program, arguments, environment: baseEnvironment.merging(environment) { $1 },
+        stdin: input, stdout: out, stderr: err)
+    } catch {
+      for descriptor in [out, err, input ?? -1] where descriptor >= 0 { close(descriptor) }
+      throw error
+    }
+    for descriptor in [out, err, input ?? -1] where descriptor >= 0 { close(descriptor) }
+    guard let status = child.wait(timeout: timeout) else {
+      child.terminate()
       throw TestFailure("\(program) \(arguments) did not finish within \(timeout) s")
     }
-    process.waitUntilExit()
-    let out = FileManager.default.contents(atPath: outPath) ?? Data()
-    let err = FileManager.default.contents(atPath: errPath) ?? Data()
+    let stdout = Files.read(outPath)
     return RunResult(
-      stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-      status: process.terminationStatus, stdoutData: out)
+      stdout: String(decoding: stdout, as: UTF8.self), stderr: Files.text(errPath),
+      status: status, stdoutData: stdout)
   }
 }

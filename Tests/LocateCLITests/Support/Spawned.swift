@@ -4,54 +4,61 @@ import Synchronization
 /// A `locate` left running (a simulator, a long watch): lines of stdout as they come, stdin to
 /// talk to it, signals, and its end.
 final class Spawned: Sendable {
-  private let process: Process
-  private let input: Pipe
+  private let child: ChildProcess
+  private let input: Int32
   private let output = Collected()
   private let errPath: String
   private let directory: String
 
-  /// Starts `locate arguments…`; stdout is collected, stderr goes to a file.
+  /// Starts `locate arguments…` (or `program`); stdout is collected by a reader thread, stderr
+  /// goes to a file, stdin is a pipe (``send(_:)``).
   init(_ arguments: [String], environment: [String: String] = [:], program: String? = nil) throws {
     directory = try Paths.temporaryDirectory()
     errPath = directory + "/stderr"
-    FileManager.default.createFile(atPath: errPath, contents: nil)
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: program ?? Paths.locate)
-    process.arguments = arguments
-    process.environment = CLI.baseEnvironment.merging(environment) { $1 }
-    input = Pipe()
-    let stdout = Pipe()
-    process.standardInput = input
-    process.standardOutput = stdout
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    let reader = stdout.fileHandleForReading
-    let collected = output
-    reader.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-      } else {
-        collected.data.withLock { $0.append(data) }
-      }
+    let err = try Files.create(errPath)
+    defer { close(err) }
+    var stdinPipe: [Int32] = [-1, -1]
+    var stdoutPipe: [Int32] = [-1, -1]
+    guard pipe(&stdinPipe) == 0, pipe(&stdoutPipe) == 0 else {
+      throw TestFailure("pipe failed: \(errno)")
     }
-    try process.run()
+    // Only the child's standard descriptors (dup2'ed by posix_spawn) are inherited.
+    for descriptor in stdinPipe + stdoutPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    child = try ChildProcess(
+      program ?? Paths.locate, arguments,
+      environment: CLI.baseEnvironment.merging(environment) { $1 }, stdin: stdinPipe[0],
+      stdout: stdoutPipe[1], stderr: err)
+    close(stdinPipe[0])
+    close(stdoutPipe[1])
+    input = stdinPipe[1]
+    let reader = stdoutPipe[0]
+    let collected = output
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        collected.data.withLock { $0.append(contentsOf: buffer[0..<count]) }
+      }
+      close(reader)
+    }
   }
 
   /// Everything printed on stdout so far.
   var stdout: String { String(decoding: output.data.withLock { $0 }, as: UTF8.self) }
 
   /// Everything printed on stderr so far.
-  var stderr: String {
-    String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-  }
+  var stderr: String { Files.text(errPath) }
 
   /// Waits until stdout holds at least `count` lines; returns them.
+  @discardableResult
   func waitForLines(_ count: Int, timeout: Double = 60) throws -> [String] {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       let lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       if lines.count >= count { return lines.map(String.init) }
-      if !process.isRunning { break }
+      if !child.isRunning { break }
       usleep(20_000)
     }
     throw TestFailure("waited for \(count) lines, got:\n\(stdout)\nstderr:\n\(stderr)")
@@ -62,7 +69,7 @@ final class Spawned: Sendable {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if stdout.contains(text) { return }
-      if !process.isRunning { break }
+      if !child.isRunning { break }
       usleep(20_000)
     }
     throw TestFailure("waited for \(text.debugDescription), got:\n\(stdout)\nstderr:\n\(stderr)")
@@ -73,41 +80,37 @@ final class Spawned: Sendable {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if stderr.contains(text) { return }
-      if !process.isRunning { break }
+      if !child.isRunning { break }
       usleep(20_000)
     }
     throw TestFailure("waited for \(text.debugDescription) on stderr, got:\n\(stderr)")
   }
 
   /// Sends a line on stdin.
-  func send(_ line: String) { input.fileHandleForWriting.write(Data((line + "\n").utf8)) }
+  func send(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+  }
 
   /// Sends a signal.
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  func signal(_ number: Int32) { child.signal(number) }
 
   /// Waits for the end (killing it after `timeout`) and returns the exit status.
   @discardableResult
   func wait(timeout: Double = 60) throws -> Int32 {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
+    guard let status = child.wait(timeout: timeout) else {
+      child.terminate()
       throw TestFailure("did not end within \(timeout) s; stderr:\n\(stderr)")
     }
-    process.waitUntilExit()
+    // Let the reader thread take the last bytes of stdout.
     usleep(50_000)
-    return process.terminationStatus
+    return status
   }
 
   /// Stops it (SIGTERM, then SIGKILL) and removes its files.
   func stop() {
-    if process.isRunning {
-      process.terminate()
-      let deadline = Date().addingTimeInterval(10)
-      while process.isRunning && Date() < deadline { usleep(10_000) }
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
+    child.terminate()
+    close(input)
     try? FileManager.default.removeItem(atPath: directory)
   }
 }

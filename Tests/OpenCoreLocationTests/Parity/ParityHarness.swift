@@ -44,14 +44,14 @@ enum ParityHarness {
     func take(_ event: DecodeEvent) {
       guard case .sentence(let sentence, _) = event else { return }
       let step = assembler.add(sentence, at: 0, read: 1)
-      if let report = step.closed { reports.append(report) }
-      if let report = step.completed { reports.append(report) }
+      if step.closed, let report = assembler.closedReport { reports.append(report) }
+      if step.completed, let report = assembler.completedReport { reports.append(report) }
     }
     bytes.withUnsafeBytes { buffer in
       decoder.feed(buffer) { take($0) }
       decoder.finish { take($0) }
     }
-    if let report = assembler.flush(at: 0).closed { reports.append(report) }
+    if assembler.flush(at: 0).closed, let report = assembler.closedReport { reports.append(report) }
     return reports
   }
 

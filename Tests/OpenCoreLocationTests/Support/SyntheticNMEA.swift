@@ -87,8 +87,8 @@ enum Synthetic {
       decoder.feed(buffer) { event in
         guard case .sentence(let sentence, _) = event else { return }
         let step = assembler.add(sentence, at: 0, read: 1)
-        if let report = step.closed { reports.append(report) }
-        if let report = step.completed { reports.append(report) }
+        if step.closed, let report = assembler.closedReport { reports.append(report) }
+        if step.completed, let report = assembler.completedReport { reports.append(report) }
       }
     }
     return reports

@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// A child process started with `posix_spawn(3)` (Foundation's `Process` and file reading leak
+/// under AddressSanitizer, which `make check` runs): default signal handling and an empty
+/// signal mask, whatever the test runner's threads have.
+final class ChildProcess: Sendable {
+  /// Its process ID.
+  let pid: pid_t
+  private let status = Mutex<Int32?>(nil)
+
+  /// Starts `program` with `arguments` and exactly `environment`; standard input from `stdin`
+  /// (or /dev/null), output to the `stdout` and `stderr` descriptors.
+  init(
+    _ program: String, _ arguments: [String], environment: [String: String], stdin: Int32?,
+    stdout: Int32, stderr: Int32
+  ) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if let stdin {
+      posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
+    }
+    var child = pid_t()
+    let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
+    guard result == 0 else {
+      throw TestFailure("posix_spawn \(program): \(String(cString: strerror(result)))")
+    }
+    pid = child
+  }
+
+  /// The exit status (128 + the signal when killed by one), or nil while it runs.
+  var exitStatus: Int32? {
+    status.withLock { status in
+      if let status { return status }
+      var raw: Int32 = 0
+      guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
+      let signal = raw & 0x7F
+      status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+      return status
+    }
+  }
+
+  /// Whether it is still running.
+  var isRunning: Bool { exitStatus == nil }
+
+  /// Waits up to `timeout` seconds for it to end; its status, or nil if it is still running.
+  func wait(timeout: Double) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if let status = exitStatus { return status }
+      usleep(10_000)
+    }
+    return exitStatus
+  }
+
+  /// Sends `signal` (if it still runs).
+  func signal(_ number: Int32) {
+    if isRunning { kill(pid, number) }
+  }
+
+  /// SIGTERM, then SIGKILL after 10 s; waits for the end.
+  func terminate() {
+    signal(SIGTERM)
+    if wait(timeout: 10) == nil {
+      signal(SIGKILL)
+      _ = wait(timeout: 10)
+    }
+  }
+}
+
+/// Files read and written with plain system calls (see ``ChildProcess``).
+enum Files {
+  /// The whole content of `path` (empty when it cannot be read).
+  static func read(_ path: String) -> Data {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return Data() }
+    defer { close(descriptor) }
+    return read(descriptor: descriptor)
+  }
+
+  /// Everything until end of file on `descriptor`.
+  static func read(descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return data }
+      data.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  /// The content of `path` as UTF-8 text.
+  static func text(_ path: String) -> String { String(decoding: read(path), as: UTF8.self) }
+
+  /// Creates (or truncates) `path` for writing; the descriptor.
+  static func create(_ path: String) throws -> Int32 {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw TestFailure("cannot create \(path): \(errno)") }
+    return descriptor
+  }
+}

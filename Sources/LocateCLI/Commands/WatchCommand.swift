@@ -74,12 +74,14 @@ enum WatchCommand: Command {
         ])
     }
     if arguments.has("no-pause") { options.pausesAutomatically = false }
+    options.deliversSkyViews = arguments.has("satellites")
     let target = try arguments.value("to").map { text throws(LocateError) in
       try values.point("to", text)
     }
     let writer = FixStreamWriter(
       output: context.output, format: format, hasTarget: target != nil,
-      satellites: arguments.has("satellites"))
+      satellites: arguments.has("satellites"),
+      flushesEachRecord: FixStreamWriter.flushesEachRecord(reading: source))
     let status = context.statusLine(arguments)
     let loop = WatchLoop(
       service: LocationService(options: options), source: source, writer: writer,

@@ -56,6 +56,11 @@ public enum LocationPolicy {
   public static let requestLocationTimeout: Double = 10
   /// How often a live session checks its deadlines and the age of its last fix, seconds.
   public static let tickInterval: Double = 0.2
+  /// How long a live line must be quiet after an epoch before that epoch is reported, while
+  /// its cycle ender is still being learned (the first epochs of a session), seconds. Without
+  /// it, those epochs were reported only when the next one began: one cycle late, which is
+  /// every fix `locate current` ever saw.
+  public static let quietGap: Double = 0.05
   /// How many events a replay may queue ahead of a slow consumer before reading pauses.
   public static let replayQueueLimit = 1024
 }

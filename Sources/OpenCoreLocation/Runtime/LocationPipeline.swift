@@ -122,6 +122,18 @@ struct LocationPipeline {
     checkDeadline()
   }
 
+  /// Whether a live epoch waits for the line to go quiet to be reported (see
+  /// ``FixAssembler/awaitsQuietReport``).
+  var awaitsQuietReport: Bool { !config.isReplay && assembler.awaitsQuietReport }
+
+  /// No bytes arrived for ``LocationPolicy/quietGap`` after the last read: a live epoch still
+  /// waiting for its cycle ender is complete.
+  mutating func lineQuiet(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    guard !config.isReplay else { return }
+    apply(assembler.reportOnQuiet())
+  }
+
   /// A device state from the receiver.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }

@@ -29,6 +29,9 @@ final class LocationSession: @unchecked Sendable {
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
   private var receiver: Receiver?
   private var timer: (any ClockTimer)?
+  /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number: a check
+  /// that fires after a newer one was armed does nothing.
+  private let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
   private let stopped = Atomic<Bool>(false)
   /// Called at the start of ``start()``, after the owner configured the pipeline (tests feed
   /// bytes through the session it is given).
@@ -98,6 +101,7 @@ final class LocationSession: @unchecked Sendable {
   func stop() {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     timer?.cancel()
+    quietCheck.withLock { $0.timer?.cancel() }
     receiver?.stop()
   }
 
@@ -107,6 +111,36 @@ final class LocationSession: @unchecked Sendable {
     defer { lock.unlock() }
     pipeline.beginRead(at: at, wall: clock.wallNow())
     decoder.feedSentences(chunk) { sentence in pipeline.handle(sentence) }
+    deliver()
+    if pipeline.awaitsQuietReport { armQuietCheck() }
+  }
+
+  /// Checks ``LocationPolicy/quietGap`` from now whether the line went quiet (called under
+  /// the lock, after a read that left an epoch waiting for it).
+  private func armQuietCheck() {
+    let number = quietCheck.withLock { check in
+      check.timer?.cancel()
+      check.number += 1
+      return check.number
+    }
+    let timer = clock.schedule(after: LocationPolicy.quietGap) { [weak self] in
+      self?.lineWentQuiet(number)
+    }
+    quietCheck.withLock { check in
+      if check.number == number { check.timer = timer } else { timer.cancel() }
+    }
+  }
+
+  /// No read since quiet check `number` was armed: the epoch waiting for it is complete.
+  private func lineWentQuiet(_ number: Int) {
+    guard !stopped.load(ordering: .relaxed), quietCheck.withLock({ $0.number == number }) else {
+      return
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    // A read that came in meanwhile armed a newer check.
+    guard quietCheck.withLock({ $0.number == number }) else { return }
+    pipeline.lineQuiet(at: clock.now(), wall: clock.wallNow())
     deliver()
   }
 

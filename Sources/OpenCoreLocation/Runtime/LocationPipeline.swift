@@ -169,6 +169,33 @@ struct LocationPipeline {
     wallNow = wall
   }
 
+  /// When the policies next need the time checked if no input comes (monotonic ns), or nil:
+  /// a one-shot request's deadline; on a live source also the moment the last fix turns stale
+  /// and, while a client waits for a fix on a receiver that talks NMEA, the next once-a-second
+  /// progress report.
+  func nextCheck() -> Int64? {
+    var next = oneShot?.monotonicDeadline
+    func consider(_ time: Int64) { next = min(next ?? time, time) }
+    if !config.isReplay {
+      if !staleReported, let completedAt = lastFix?.completedAt {
+        // Stale is strictly older than the maximum age: a millisecond past it.
+        consider(completedAt + Int64(config.maximumAge * 1e9) + 1_000_000)
+      }
+      if authorization.nmeaSeen,
+        oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))
+      {
+        // The first report a moment after the first NMEA (the rest of that read counted).
+        consider(
+          lastProgressAt == .min
+            ? monotonicNow + Self.firstProgressDelay : lastProgressAt + 1_000_000_000)
+      }
+    }
+    return next
+  }
+
+  /// How long after the first NMEA a client waiting on a quiet receiver hears progress, ns.
+  static let firstProgressDelay: Int64 = 200_000_000
+
   /// Time passes without input (live deadlines and staleness).
   mutating func tick(at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }

@@ -122,6 +122,18 @@ struct LocationPipeline {
     checkDeadline()
   }
 
+  /// Whether a live epoch waits for the line to go quiet to be reported (see
+  /// ``FixAssembler/awaitsQuietReport``).
+  var awaitsQuietReport: Bool { !config.isReplay && assembler.awaitsQuietReport }
+
+  /// No bytes arrived for ``LocationPolicy/quietGap`` after the last read: a live epoch still
+  /// waiting for its cycle ender is complete.
+  mutating func lineQuiet(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    guard !config.isReplay else { return }
+    apply(assembler.reportOnQuiet())
+  }
+
   /// A device state from the receiver.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
@@ -156,6 +168,33 @@ struct LocationPipeline {
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
   }
+
+  /// When the policies next need the time checked if no input comes (monotonic ns), or nil:
+  /// a one-shot request's deadline; on a live source also the moment the last fix turns stale
+  /// and, while a client waits for a fix on a receiver that talks NMEA, the next once-a-second
+  /// progress report.
+  func nextCheck() -> Int64? {
+    var next = oneShot?.monotonicDeadline
+    func consider(_ time: Int64) { next = min(next ?? time, time) }
+    if !config.isReplay {
+      if !staleReported, let completedAt = lastFix?.completedAt {
+        // Stale is strictly older than the maximum age: a millisecond past it.
+        consider(completedAt + Int64(config.maximumAge * 1e9) + 1_000_000)
+      }
+      if authorization.nmeaSeen,
+        oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))
+      {
+        // The first report a moment after the first NMEA (the rest of that read counted).
+        consider(
+          lastProgressAt == .min
+            ? monotonicNow + Self.firstProgressDelay : lastProgressAt + 1_000_000_000)
+      }
+    }
+    return next
+  }
+
+  /// How long after the first NMEA a client waiting on a quiet receiver hears progress, ns.
+  static let firstProgressDelay: Int64 = 200_000_000
 
   /// Time passes without input (live deadlines and staleness).
   mutating func tick(at: Int64, wall: Date) {

@@ -6,7 +6,7 @@ import Synchronization
 /// a proper end however the stream stops. Safe to call from any thread; after `end()` nothing
 /// more is written.
 final class FixStreamWriter: Sendable {
-  private struct State {
+  struct State {
     var begun = false
     var ended = false
     var points = 0
@@ -19,15 +19,23 @@ final class FixStreamWriter: Sendable {
   let hasTarget: Bool
   /// Whether sky views are written (`--satellites`).
   let satellites: Bool
+  /// Whether region events are written (CSV region columns), and nothing else
+  /// (`--events-only`: track points only with a label, no EVENT objects).
+  let regions: Bool, eventsOnly: Bool
   private let output: OutputSink
   private let state = Mutex(State())
 
   /// A writer to `output`.
-  init(output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool) {
+  init(
+    output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool,
+    regions: Bool = false, eventsOnly: Bool = false
+  ) {
     self.output = output
     self.format = format
     self.hasTarget = hasTarget
     self.satellites = satellites
+    self.regions = regions
+    self.eventsOnly = eventsOnly
   }
 
   /// Fixes written so far.
@@ -40,14 +48,19 @@ final class FixStreamWriter: Sendable {
       state.begun = true
       switch format {
       case .gpx: return GPXFormat.header(version: Locate.version)
-      case .csv: return CSVFormat.fixHeader(target: hasTarget)
+      case .csv:
+        let header = CSVFormat.fixHeader(target: hasTarget)
+        return regions ? RegionFormat.csvHeader(header) : header
       case .text, .json, .geojson: return ""
       }
     }
   }
 
-  /// Writes one fix.
-  func location(_ location: CLLocation, target: TargetReading?) throws(LocateError) {
+  /// Writes one fix; in GPX, `label` names the track point (the fix decided region events).
+  func location(
+    _ location: CLLocation, target: TargetReading?, label: (String, String)? = nil
+  ) throws(LocateError) {
+    guard !eventsOnly || label != nil else { return }
     try emit { state in
       var text = ""
       switch format {
@@ -62,11 +75,12 @@ final class FixStreamWriter: Sendable {
         } else if state.segmentBreakPending {
           text = GPXFormat.segmentBreak
         }
-        text += GPXFormat.trackPoint(location)
+        text += GPXFormat.trackPoint(location, name: label?.0, description: label?.1)
       case .geojson:
         text = GeoJSONFormat.sequenceRecord(location, target: target)
       case .csv:
         text = CSVFormat.fixRow(location, target: target, hasTargetColumns: hasTarget)
+        if regions { text = RegionFormat.csvFixRow(text) }
       }
       state.points += 1
       state.segmentBreakPending = false
@@ -88,7 +102,7 @@ final class FixStreamWriter: Sendable {
 
   /// Writes an EVENT object (json only); other formats show events as notes on stderr.
   func event(_ json: String) throws(LocateError) {
-    guard format == .json else { return }
+    guard format == .json, !eventsOnly else { return }
     try emit { _ in json + "\n" }
   }
 
@@ -108,7 +122,7 @@ final class FixStreamWriter: Sendable {
   }
 
   /// Produces text under the lock, writes and flushes it; nothing after the end.
-  private func emit(_ produce: (inout State) -> String) throws(LocateError) {
+  func emit(_ produce: (inout State) -> String) throws(LocateError) {
     let result: Result<Void, LocateError> = state.withLock { state in
       guard !state.ended else { return .success(()) }
       let text = produce(&state)

@@ -62,9 +62,10 @@ final class ManagerRegions: Sendable {
 /// Region monitoring with Core Location's classic API: circular regions, entry and exit
 /// callbacks, decided by ``RegionHysteresis`` on every current fix.
 ///
-/// - ``startMonitoring(for:)`` opens the receiver if needed (it stays open while any region is
-///   monitored, whether or not updates run) and calls
-///   `locationManager(_:didStartMonitoringFor:)`; a region that cannot be monitored (not a
+/// - ``startMonitoring(for:)`` opens the receiver if needed, on the delegate queue (so regions
+///   started together are all watched from the first fix), and calls
+///   `locationManager(_:didStartMonitoringFor:)`; the receiver stays open while any region is
+///   monitored, whether or not updates run; a region that cannot be monitored (not a
 ///   ``CLCircularRegion``, an invalid centre, a radius not above 0 or beyond
 ///   ``maximumRegionMonitoringDistance``), or a receiver that cannot be opened, gets
 ///   `locationManager(_:monitoringDidFailFor:withError:)` with
@@ -106,15 +107,18 @@ extension CLLocationManager {
     }
     regionStore.add(circle)
     state.withLock { $0.monitoring = true }
-    let watch = regionStore.watch
-    if let error = withSession({ if $0.regions == nil { $0.watchRegions(watch) } }) {
-      stopWatching(region.identifier)
-      delegateQueue.async { [self] in
+    // The receiver opens on the delegate queue: regions started together (in one pass over a
+    // list) are all watched from the first fix, even on a fast replay.
+    delegateQueue.async { [self] in
+      guard regionStore.regions.contains(where: { $0 === region }) else { return }
+      let watch = regionStore.watch
+      if let error = withSession({ if $0.regions == nil { $0.watchRegions(watch) } }) {
+        stopWatching(region.identifier)
         delegate?.locationManager(self, monitoringDidFailFor: region, withError: error)
+      } else {
+        delegate?.locationManager(self, didStartMonitoringFor: region)
       }
-      return
     }
-    delegateQueue.async { [self] in delegate?.locationManager(self, didStartMonitoringFor: region) }
   }
 
   /// Stops monitoring a region (by identifier); the receiver closes when nothing else needs

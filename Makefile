@@ -5,7 +5,8 @@ BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev
 
-.PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install clean sanitize
+.PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install clean sanitize \
+  sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
 
 all: build
 
@@ -34,19 +35,66 @@ test:
 ## What CI runs: dependencies, lint, the whole suite, sanitizers and a fuzzing smoke run.
 check: deps lint test sanitize fuzz-smoke
 
-sanitize:
-	$(SWIFT) test --sanitize=address --scratch-path $(BUILD_DIR)/asan
-	$(SWIFT) test --sanitize=thread --scratch-path $(BUILD_DIR)/tsan
+## The suite under AddressSanitizer (LeakSanitizer suppressions for the toolchain's own leaks
+## in .ci/lsan.supp; the locate processes the fault tests start inherit them) and under
+## ThreadSanitizer. No XCTest tests exist, so XCTest is not run.
+SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 \
+  ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1
+sanitize: sanitize-address sanitize-thread
 
+sanitize-address:
+	$(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(BUILD_DIR)/asan
+
+sanitize-thread:
+	$(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(BUILD_DIR)/tsan
+
+## libFuzzer over the whole decode path (Sources/LocateFuzz), with ASan. Seeds: the captures
+## split by .ci/fuzz-corpus.py, plus every input that ever crashed it
+## (Tests/FaultTests/FuzzRegressions). New finds go to $(FUZZ_CORPUS), crashes to
+## $(FUZZ_ARTIFACTS): copy one into FuzzRegressions, named after the bug, with its fix.
 FUZZ_SECONDS ?= 600
-fuzz:
-	$(SWIFT) build -c release --product LocateFuzz --sanitize=fuzzer --scratch-path $(BUILD_DIR)/fuzz
-	mkdir -p $(BUILD_DIR)/fuzz-corpus
-	SWIFT_BACKTRACE=enable=no $(BUILD_DIR)/fuzz/release/LocateFuzz $(BUILD_DIR)/fuzz-corpus Fixtures/gpsd \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1
+FUZZ_BUILD = $(BUILD_DIR)/fuzz
+FUZZ_CORPUS ?= $(BUILD_DIR)/fuzz-corpus
+FUZZ_SEEDS = $(BUILD_DIR)/fuzz-seeds
+FUZZ_ARTIFACTS = $(BUILD_DIR)/fuzz-artifacts/
+FUZZ_FLAGS = -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+  -artifact_prefix=$(FUZZ_ARTIFACTS)
+
+fuzz-build:
+	$(SWIFT) build -c release --product LocateFuzz --sanitize=fuzzer \
+	  -Xswiftc -sanitize=fuzzer,address --scratch-path $(FUZZ_BUILD)
+
+fuzz-seeds:
+	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) Fixtures/gpsd/*.log
+
+fuzz: fuzz-build fuzz-seeds
+	mkdir -p $(FUZZ_CORPUS) $(FUZZ_ARTIFACTS)
+	SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/release/LocateFuzz $(FUZZ_CORPUS) $(FUZZ_SEEDS) \
+	  Tests/FaultTests/FuzzRegressions -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS)
 
 fuzz-smoke:
-	$(MAKE) fuzz FUZZ_SECONDS=30
+	$(MAKE) fuzz FUZZ_SECONDS=45
+
+## Line coverage of the fuzz corpus over Sources/NMEA and Sources/OpenCoreLocation (llvm-cov).
+FUZZ_COVERAGE = $(BUILD_DIR)/fuzz-coverage
+LLVM_BIN ?= $(dir $(shell readlink -f $(shell command -v $(SWIFT))))
+fuzz-coverage: fuzz-seeds
+	$(SWIFT) build -c release --product LocateFuzz --sanitize=fuzzer -Xswiftc -profile-generate \
+	  -Xswiftc -profile-coverage-mapping --scratch-path $(FUZZ_COVERAGE)
+	rm -f $(FUZZ_COVERAGE)/*.profraw
+	mkdir -p $(FUZZ_CORPUS)
+	LLVM_PROFILE_FILE=$(FUZZ_COVERAGE)/fuzz.profraw SWIFT_BACKTRACE=enable=no \
+	  $(FUZZ_COVERAGE)/release/LocateFuzz -runs=0 $(FUZZ_CORPUS) $(FUZZ_SEEDS) \
+	  Tests/FaultTests/FuzzRegressions
+	$(LLVM_BIN)llvm-profdata merge -o $(FUZZ_COVERAGE)/fuzz.profdata $(FUZZ_COVERAGE)/fuzz.profraw
+	$(LLVM_BIN)llvm-cov report $(FUZZ_COVERAGE)/release/LocateFuzz \
+	  -instr-profile=$(FUZZ_COVERAGE)/fuzz.profdata Sources/NMEA Sources/OpenCoreLocation
+
+## The long fault runs (minutes): 10 million sentences through the release build for flat
+## memory, and a flood of 10 Hz epochs with four constellations of GSVs for five minutes.
+soak: release
+	LOCATE_SOAK_SENTENCES=10000000 LOCATE_SOAK_BINARY=$(CURDIR)/$(BUILD_DIR)/release/locate \
+	  LOCATE_FLOOD_SECONDS=300 $(SWIFT) test --filter 'MemoryFlatTests|FloodTests'
 
 ## Builds release and runs the real serial path against the built-in virtual receiver.
 demo: release

@@ -22,7 +22,7 @@ let package = Package(
     .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers"]),
     .target(name: "LocateCLI", dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers"]),
     .executableTarget(name: "locate", dependencies: ["LocateCLI"]),
-    .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation"]),
+    .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
     .executableTarget(name: "LocateBench", dependencies: ["NMEA", "Geodesy", "OpenCoreLocation"]),
     .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),

@@ -1,21 +1,31 @@
 import NMEA
 
 /// UTC seconds since 1970 as NMEA's time of day and date (proleptic Gregorian calendar,
-/// Howard Hinnant's `civil_from_days`).
+/// Howard Hinnant's `civil_from_days`), to the millisecond: `1_750_000_000.1` is a binary
+/// fraction a little under a tenth, and must still be `.10`, not `.09` (the encoder truncates).
 enum CivilTime {
+  /// Whole milliseconds since 1970, rounded.
+  static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
+
+  /// Days since 1970 and milliseconds into that day.
+  static func split(_ seconds: Double) -> (day: Int, millisecond: Int) {
+    let ms = milliseconds(seconds)
+    let day = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
+    return (Int(day), Int(ms - day * 86_400_000))
+  }
+
   /// The time of day of `seconds` (UTC, since 1970).
   static func time(_ seconds: Double) -> UTCTime {
-    let whole = seconds.rounded(.down)
-    let ofDay = Int(whole) - 86_400 * Int((whole / 86_400).rounded(.down))
-    let nanoseconds = UInt32(max(0, min(999_999_999, ((seconds - whole) * 1e9).rounded())))
+    let ofDay = split(seconds).millisecond
+    let second = ofDay / 1000
     return UTCTime(
-      hour: UInt8(ofDay / 3600), minute: UInt8(ofDay / 60 % 60), second: UInt8(ofDay % 60),
-      nanosecond: nanoseconds)
+      hour: UInt8(second / 3600), minute: UInt8(second / 60 % 60), second: UInt8(second % 60),
+      nanosecond: UInt32(ofDay % 1000) * 1_000_000)
   }
 
   /// The date of `seconds` (UTC, since 1970).
   static func date(_ seconds: Double) -> NMEADate {
-    let days = Int((seconds / 86_400).rounded(.down)) + 719_468
+    let days = split(seconds).day + 719_468
     let era = (days >= 0 ? days : days - 146_096) / 146_097
     let dayOfEra = days - era * 146_097
     let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365

@@ -8,6 +8,8 @@ enum StreamEnd: Equatable {
   case hangup(Errno?)
   /// A read returned 0: end of file, a closed socket, or (for a tty) a hang-up.
   case endOfStream
+  /// Bytes kept coming, but `garbled` said they are not NMEA (see ``NMEAWatch``).
+  case garbled
 }
 
 /// What a running source shares with its reader thread: the handler, the stop signal and the
@@ -79,12 +81,14 @@ final class ReaderContext: @unchecked Sendable {
   /// (``deliver(_:at:)`` by default). With a `silence` timeout, reports
   /// ``DeviceState/silent(path:seconds:)`` once after that long without bytes, and `connected`
   /// again before the first bytes that follow. `present`, checked after each quiet second, ends
-  /// the stream as a hang-up when it says the device has vanished.
+  /// the stream as a hang-up when it says the device has vanished; `garbled`, asked after each
+  /// chunk delivered, ends it when the bytes have stopped being NMEA.
   func pump(
     _ descriptor: FileDescriptor, buffer: UnsafeMutableRawBufferPointer,
     connected: DeviceState, path: String, silence: Double?,
     present: (() -> Bool)? = nil,
-    deliver: ((UnsafeRawBufferPointer, UInt64) -> Void)? = nil
+    deliver: ((UnsafeRawBufferPointer, UInt64) -> Void)? = nil,
+    garbled: ((UnsafeRawBufferPointer, UInt64) -> Bool)? = nil
   ) -> StreamEnd {
     var lastBytes = MonotonicClock.now()
     var silent = false
@@ -130,6 +134,7 @@ final class ReaderContext: @unchecked Sendable {
         }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
         if let deliver { deliver(bytes, now) } else { self.deliver(bytes, at: now) }
+        if let garbled, garbled(bytes, now) { return .garbled }
       } else if !ready.isDisjoint(with: [.hangup, .error, .invalid]) {
         return .hangup(nil)
       }

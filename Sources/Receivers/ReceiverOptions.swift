@@ -9,6 +9,9 @@ public struct ReceiverOptions: Sendable, Hashable {
   public var baudHuntSentences = 3
   /// `--baud auto`: the longest time spent listening at each rate, in seconds.
   public var baudHuntWindow = 2.5
+  /// `--baud auto`: hunt the rate again after this many seconds of bytes without a valid
+  /// sentence (the receiver's rate was changed while it was read); `nil` never does.
+  public var rehuntAfter: Double? = 5.0
   /// `--baud auto`: where the last good rate of each device is remembered
   /// (`$XDG_CACHE_HOME/locate/baud` or `~/.cache/locate/baud` by default; `nil`: nowhere).
   public var baudCacheFile: String? = BaudCache.defaultFile

@@ -2,6 +2,8 @@ import Glibc
 
 /// Reads a serial device: opened exclusively at a fixed or hunted rate, watched for unplug and
 /// silence, and reopened with backoff through the same path or its by-id link after unplug.
+/// With ``BaudSetting/auto``, a port that keeps delivering bytes but no NMEA for
+/// ``ReceiverOptions/rehuntAfter`` seconds (the receiver's rate was changed) is hunted again.
 final class SerialDriver: SourceDriver, @unchecked Sendable {
   let path: String
   let baud: BaudSetting
@@ -26,13 +28,18 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
     case .fixed(let rate):
       port = try SerialPort.open(path, rate: rate, procRoot: roots.proc)
     case .auto:
-      let hunter = BaudHunter(
-        path: path, cacheKey: stableLink ?? path,
-        cache: options.baudCacheFile.map { BaudCache(file: $0) },
-        sentences: options.baudHuntSentences, window: options.baudHuntWindow,
-        procRoot: roots.proc)
-      port = try hunter.hunt()
+      port = try hunt()
     }
+  }
+
+  /// Opens the device at the rate that gives NMEA (``BaudHunter``).
+  private func hunt() throws(ReceiverError) -> SerialPort {
+    let hunter = BaudHunter(
+      path: path, cacheKey: stableLink ?? path,
+      cache: options.baudCacheFile.map { BaudCache(file: $0) },
+      sentences: options.baudHuntSentences, window: options.baudHuntWindow,
+      procRoot: roots.proc)
+    return try hunter.hunt()
   }
 
   func close() {
@@ -50,11 +57,25 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
     while let open = port {
       let connected = DeviceState.connected(path: path, baud: open.rate)
       context.emit(connected)
+      var watch = options.rehuntAfter.map { NMEAWatch(window: $0, now: MonotonicClock.now()) }
+      let garbled: ((UnsafeRawBufferPointer, UInt64) -> Bool)? =
+        baud == .auto && watch != nil
+        ? { bytes, now in watch?.isGarbled(after: bytes, at: now) ?? false } : nil
       let end = context.pump(
         open.descriptor, buffer: buffer, connected: connected, path: path,
-        silence: options.silenceTimeout, present: { [path] in access(path, F_OK) == 0 })
+        silence: options.silenceTimeout, present: { [path] in access(path, F_OK) == 0 },
+        garbled: garbled)
       close()
       if end == .stopped { return }
+      if end == .garbled {
+        // The receiver now speaks at another rate: hunt it, as at the start. While the hunt
+        // fails the state stays `connected` at the old rate, unless the device goes away.
+        port = context.reconnect(waiting: connected) { () throws(ReceiverError) in
+          if access(path, F_OK) != 0 { context.emit(.unplugged(path: path)) }
+          return try hunt()
+        }
+        continue
+      }
       context.emit(.unplugged(path: path))
       guard options.reconnect else {
         context.emit(.ended)

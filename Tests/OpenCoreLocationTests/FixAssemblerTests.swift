@@ -107,6 +107,15 @@ struct FixAssemblerTests {
       (Synthetic.gga(10, 0, 0), .zeroPosition),
       (Synthetic.line("GPGGA,000010.00,,,,,1,08,1.0,100.0,M,40.0,M,,"), .noPosition),
       (Synthetic.rmc(10, 48, 11, date: "050180"), .impossibleDate),
+      // Found by fuzzing: a ZDA year past 2262 overflowed the timestamp (a crash).
+      (
+        Synthetic.gga(10, 48, 11) + Synthetic.line("GPZDA,000010.00,07,04,2610,00,00"),
+        .impossibleDate
+      ),
+      (
+        Synthetic.gga(10, 48, 11) + Synthetic.line("GPZDA,000010.00,01,01,2200,00,00"),
+        .impossibleDate
+      ),
       (Synthetic.gga(10, 48, 11, satellites: 2), .tooFewSatellites),
     ])
   func neverAFix(text: String, reason: VoidReason) throws {

@@ -76,6 +76,37 @@ struct PolicyTests {
     #expect(age > 5 && age <= 5.2 + 1e-9)
   }
 
+  /// Found by the fault tests: `connected` after `silent` was taken for a reopen, so the
+  /// first epoch after the silence was dropped as a possible backlog — a fix lost.
+  @Test("a receiver that talks again after a silence: its first epoch is delivered")
+  func talksAgainAfterSilence() {
+    let h = SessionHarness()
+    h.startUpdates()
+    h.session.deviceState(Self.connected)
+    h.feed("partial")
+    for second in 0..<3 {
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(second), 48.1, 11.1))
+    }
+    h.clock.advance(by: 3)
+    h.session.deviceState(.silent(path: "/dev/ttyTEST", seconds: 3))
+    h.clock.advance(by: 7)
+    h.session.deviceState(Self.connected)
+    h.feed(Synthetic.epoch(Self.start + 10, 48.1, 11.1))
+    h.clock.advance(by: 1)
+    h.feed(Synthetic.epoch(Self.start + 11, 48.1, 11.1))
+    #expect(
+      h.locations.map(Self.secondsOfDay) == [36_000, 36_001, 36_002, 36_010, 36_011])
+    // A reopen (after unplugging) is different: its first read may be a backlog.
+    h.session.deviceState(.unplugged(path: "/dev/ttyTEST"))
+    h.session.deviceState(Self.connected)
+    h.clock.advance(by: 1)
+    h.feed(Synthetic.epoch(Self.start + 12, 47.0, 10.0))
+    h.clock.advance(by: 1)
+    h.feed(Synthetic.epoch(Self.start + 13, 48.1, 11.1))
+    #expect(h.locations.map(Self.secondsOfDay).suffix(2) == [36_011, 36_013])
+  }
+
   @Test("distance filter: 1 cm short of the threshold is held back, 1 cm past it delivered")
   func distanceFilter() {
     let h = SessionHarness()

@@ -156,6 +156,30 @@ struct DriveGeneratorTests {
         == UTCTime(hour: 23, minute: 59, second: 59, nanosecond: 250_000_000))
   }
 
+  /// Found by the fault tests: 1_750_000_000 + 0.1 is a binary fraction just under a tenth,
+  /// and the encoder truncates, so the drive said `…40.09` for `…40.10`.
+  @Test("times at 10 Hz are whole tenths, carried across midnight")
+  func tenthsAreExact() throws {
+    var options = Self.options(rate: 10, duration: 3)
+    options.startTime = 1_750_031_998  // 2025-06-15 23:59:58 UTC
+    var drive = try DriveGenerator(options: options)
+    var index = 0
+    while let chunk = drive.next() {
+      guard case .rmc(let rmc) = Self.decode(chunk.bytes).first, let time = rmc.time else {
+        Issue.record("no RMC time")
+        break
+      }
+      #expect(time.nanosecond == UInt32(index % 10) * 100_000_000)
+      #expect(time.second == UInt8((58 + index / 10) % 60))
+      #expect(rmc.date?.day == (index < 20 ? 15 : 16))
+      index += 1
+    }
+    #expect(index == 30)
+    #expect(
+      CivilTime.time(86_399.9999999) == UTCTime(hour: 0, minute: 0, second: 0, nanosecond: 0))
+    #expect(CivilTime.date(86_399.9999999) == NMEADate(year: 1970, month: 1, day: 2))
+  }
+
   @Test("a simulated drive at 10 Hz is read through the pty")
   func driveOnPty() throws {
     var options = Self.options(rate: 10, duration: 3600)

@@ -47,6 +47,53 @@ struct VirtualReceiverTests {
     #expect(hunter.candidates == [57600, 9600, 4800, 38400, 115200, 19200, 230400, 460800, 921600])
   }
 
+  /// Found by the fault tests: a receiver switched to another rate while read left
+  /// `locate watch` reading noise for ever, saying only that its last fix was getting old.
+  @Test("--baud auto hunts again when the receiver changes its rate mid-stream")
+  func rateChangedMidStream() throws {
+    let simulator = VirtualReceiver(
+      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), onlyBaud: 9600)
+    try simulator.start()
+    defer { simulator.stop() }
+    let path = simulator.devicePath
+    var options = testOptions()
+    options.rehuntAfter = 2
+    let recorder = EventRecorder()
+    let receiver = Receiver(source: .device(path: path, baud: .auto), options: options)
+    try receiver.start(recorder.handler)
+    defer { receiver.stop() }
+    #expect(recorder.wait { validSentences($0.bytes) >= 10 })
+    simulator.setOnlyBaud(4800)
+    #expect(
+      recorder.wait(timeout: 60) {
+        $0.states == [.connected(path: path, baud: 9600), .connected(path: path, baud: 4800)]
+      })
+    recorder.clearBytes()
+    #expect(recorder.wait { validSentences($0.bytes) >= 10 })
+    #expect(recorder.snapshot.states.count == 2)
+  }
+
+  @Test("a fixed rate is kept whatever arrives: only --baud auto hunts again")
+  func fixedRateIsKept() throws {
+    let simulator = VirtualReceiver(
+      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), onlyBaud: 9600)
+    try simulator.start()
+    defer { simulator.stop() }
+    var options = testOptions()
+    options.rehuntAfter = 1
+    let recorder = EventRecorder()
+    let receiver = Receiver(
+      source: .device(path: simulator.devicePath, baud: .fixed(9600)), options: options)
+    try receiver.start(recorder.handler)
+    defer { receiver.stop() }
+    #expect(recorder.wait { validSentences($0.bytes) >= 10 })
+    simulator.setOnlyBaud(4800)
+    recorder.clearBytes()
+    #expect(recorder.wait { $0.bytes.count > 4096 })
+    usleep(1_500_000)
+    #expect(recorder.snapshot.states == [.connected(path: simulator.devicePath, baud: 9600)])
+  }
+
   @Test("--baud auto fails cleanly when no rate gives NMEA, saying bytes were seen")
   func baudHuntFailsWithGarbage() throws {
     let simulator = VirtualReceiver(

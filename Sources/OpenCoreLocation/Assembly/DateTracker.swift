@@ -5,8 +5,9 @@ import NMEA
 /// GGA, GLL and GNS carry only a time of day. An epoch without a date takes the last date seen
 /// with a time; when its time of day is more than 12 hours earlier than that time, midnight has
 /// passed and the day advances (more than 12 hours later: the day before). Dates before the GPS
-/// epoch (1980-01-06, such as the 1980-01-05 of a cold-booted MediaTek) are impossible; valid
-/// dates get the ``WeekRollover`` correction.
+/// epoch (1980-01-06, such as the 1980-01-05 of a cold-booted MediaTek) are impossible, and so
+/// are dates after 2199 (a corrupt ZDA year: from 2262 on, nanoseconds since 1970 overflow);
+/// valid dates get the ``WeekRollover`` correction.
 struct DateTracker {
   /// What is known about an epoch's date.
   enum Resolution: Equatable {
@@ -24,10 +25,18 @@ struct DateTracker {
 
   init(rollover: WeekRollover) { self.rollover = rollover }
 
+  /// 2199-12-31, the last possible date.
+  static let latestDay = UTCCalendar.day(year: 2199, month: 12, day: 31)
+
+  /// Whether a sent date (days since 1970) can be true.
+  static func isPossible(_ day: Int) -> Bool {
+    day >= UTCCalendar.gpsEpochDay && day <= latestDay
+  }
+
   /// Records a date sent with `time`.
   mutating func observe(_ date: NMEADate, time: UTCTime) {
     let raw = UTCCalendar.day(date)
-    guard raw >= UTCCalendar.gpsEpochDay else { return }
+    guard Self.isPossible(raw) else { return }
     lastDay = rollover.apply(raw)
     lastTime = time.nanosecondsOfDay
   }
@@ -36,7 +45,7 @@ struct DateTracker {
   mutating func resolve(time: UTCTime, sent: NMEADate?) -> Resolution {
     if let sent {
       let raw = UTCCalendar.day(sent)
-      guard raw >= UTCCalendar.gpsEpochDay else { return .impossible }
+      guard Self.isPossible(raw) else { return .impossible }
       let day = rollover.apply(raw)
       lastDay = day
       lastTime = time.nanosecondsOfDay

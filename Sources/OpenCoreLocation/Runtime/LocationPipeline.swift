@@ -129,7 +129,11 @@ struct LocationPipeline {
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
-    if case .connected = state { awaitingFirstRead = true }
+    if case .connected = state {
+      // A (re)opened device's first read may hold a backlog; one that talks again after a
+      // silence was never closed, and what it sends now is new.
+      if case .silent? = authorization.device {} else { awaitingFirstRead = true }
+    }
     if let change = authorization.update(state) { emit(change) }
     switch state {
     case .silent, .unplugged:

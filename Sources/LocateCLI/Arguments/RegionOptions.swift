@@ -29,9 +29,11 @@ enum RegionOptions {
     a the fix's horizontal accuracy and h = min(20 m, r/2) (--hysteresis sets the 20 m): the
     first state is inside when d <= r - a, outside when d >= r + a; after that, a region is
     entered only when d <= r - max(h, a) and left only when d >= r + max(h, a). A fix of
-    unknown accuracy decides nothing. So a receiver jittering less than h across a boundary,
-    a fix too inaccurate to tell, or a path grazing the boundary by less than h makes no
-    event. Each first state and each crossing is a line before the fix that decided it:
+    unknown accuracy (a receiver sending RMC alone, without HDOP or GST) decides nothing. So
+    a receiver jittering less than h across a boundary, a fix too inaccurate to tell, or a
+    path grazing the boundary by less than h makes no event. Each first state and each
+    crossing is a line just before the fix that decided it (the regions of one fix in the
+    order given, --region ones first, then the files'):
     text '<time>  entered depot (48.1173, 11.5167 r 200 m): 176.3 m from centre ±9.5 m'
     (inside/outside for the first state, entered/exited for crossings); json a REGION
     object (region, event initial/enter/exit, state, distance and radius in metres, then
@@ -77,8 +79,8 @@ enum RegionOptions {
       for region in try RegionsFile.read(path) {
         guard seen.insert(region.name).inserted else {
           throw LocateError(
-            .dataError, path == "-" ? "standard input" : path,
-            "the region name '\(region.name)' is given twice", remedy: "give each a new name")
+            .dataError, region.origin, "the region name '\(region.name)' is given twice",
+            remedy: "give each region its own name")
         }
         add(region, to: &tracker)
       }
@@ -98,6 +100,10 @@ enum RegionOptions {
     let rest = text[text.index(after: equals)...]
     guard !name.isEmpty else {
       throw LocateError(.usage, "--region '\(text)'", "no name before '='", remedy: example)
+    }
+    if (try? Coordinates.parsePoint(String(rest))) != nil {
+      throw LocateError(
+        .usage, "--region '\(text)'", "no radius after the coordinates", remedy: example)
     }
     guard let comma = rest.lastIndex(of: ",") else {
       throw LocateError(

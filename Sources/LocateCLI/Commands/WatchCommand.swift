@@ -18,8 +18,7 @@ enum WatchCommand: Command {
     --satellites, TARGET with --to), gpx (a track, written and flushed point by point),
     geojson (RFC 8142 text sequence of Features) and csv. With --region or --regions, it
     also reports entering and leaving circles (geofences), as below.
-
-    """ + RegionOptions.ruleText
+    """ + "\n\n" + RegionOptions.ruleText
   static let options: [OptionSpec] =
     [
       .value("count", "n", "N", "stop after N fixes"),

@@ -18,13 +18,7 @@ final class RegionOutput: Sendable {
     let text: String
     switch writer.format {
     case .gpx:
-      if writer.eventsOnly {
-        try writer.location(
-          transition.location, target: target,
-          label: RegionFormat.trackPointLabel([transition]))
-      } else {
-        waiting.withLock { $0.append(transition) }
-      }
+      waiting.withLock { $0.append(transition) }
       return
     case .text: text = RegionFormat.line(transition)
     case .json: text = RegionFormat.json(transition) + "\n"

@@ -10,6 +10,8 @@ struct NamedRegion: Sendable, Hashable {
   var center: GeoPoint
   /// The radius, metres.
   var radius: Double
+  /// Where it was given, for messages (`sites.csv line 4`).
+  var origin = ""
 }
 
 /// `--regions FILE`: the points-file formats of `distance --points` with a radius — CSV whose
@@ -74,15 +76,14 @@ enum RegionsFile {
         ? label : "\(label) feature \(index + 1)"
       let properties = (feature as? [String: Any])?["properties"] as? [String: Any] ?? [:]
       let text: String
-      switch properties["radius"] {
-      case let number as NSNumber where !(properties["radius"] is Bool):
-        text = JSONText.shortest(number.doubleValue)
-      case let string as String:
+      if let number = GeoJSONPoints.number(properties["radius"]) {
+        text = JSONText.shortest(number)
+      } else if let string = properties["radius"] as? String {
         text = string
-      case nil:
+      } else if properties["radius"] == nil {
         throw LocateError(
           .dataError, what, "no radius property", remedy: "give it \"radius\" in metres")
-      default:
+      } else {
         throw LocateError(
           .dataError, what, "the radius is not a number", remedy: "give \"radius\" in metres")
       }
@@ -94,6 +95,9 @@ enum RegionsFile {
   /// A radius: metres, or a number with a unit m, km, mi or nmi; above 0 and at most
   /// 20 000 km.
   static func radius(_ text: String, what: String) throws(LocateError) -> Double {
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw LocateError(.dataError, what, "no radius", remedy: "give one in metres")
+    }
     guard let metres = RegionOptions.metres(text) else {
       throw LocateError(
         .dataError, what, "radius '\(text)' is not a distance",
@@ -113,6 +117,6 @@ enum RegionsFile {
     guard !point.name.isEmpty else {
       throw LocateError(.dataError, what, "the region has no name", remedy: "give it a name")
     }
-    return NamedRegion(name: point.name, center: point.point, radius: radius)
+    return NamedRegion(name: point.name, center: point.point, radius: radius, origin: what)
   }
 }

@@ -62,6 +62,36 @@ import Testing
     #expect(items.filter { $0.hasPrefix("fix") } == ["fix @0", "fix @100", "fix @204"])
   }
 
+  /// A monitor over a service's source; one over a receiver that is not there ends after an
+  /// event per condition saying so.
+  @Test func monitorInputs() async throws {
+    let path = try RegionCaptures.file(Dateline.fixes, name: "dateline.nmea")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let service = LocationService(
+      options: LocationServiceOptions(source: .file(path: path, pacing: .asFastAsPossible)))
+    let monitor = await CLMonitor("service", input: .service(service))
+    let circle = CLMonitor.CircularGeographicCondition(
+      center: Dateline.region.center, radius: 500)
+    await monitor.add(circle, identifier: "dateline")
+    var states: [String] = []
+    for try await event in await monitor.events {
+      states.append(
+        "\(event.state) @\(event.location.map { RegionCaptures.index($0.timestamp) } ?? -1)")
+    }
+    #expect(states == ["unsatisfied @0", "satisfied @102", "unsatisfied @202"])
+
+    let missing = await CLMonitor(
+      "missing", input: .source(.device(path: "/dev/nonexistent-gps", baud: .auto)))
+    await missing.add(circle, identifier: "a", assuming: .satisfied)
+    await missing.add(circle, identifier: "b")
+    var events: [CLMonitor.Event] = []
+    for try await event in await missing.events { events.append(event) }
+    #expect(events.map(\.identifier) == ["a", "b"])
+    #expect(events.map(\.state) == [.satisfied, .unknown])
+    #expect(events.allSatisfy { $0.authorizationDeniedGlobally && !$0.authorizationDenied })
+    #expect(events.allSatisfy { $0.location == nil && $0.persistenceUnavailable })
+  }
+
   /// A monitor fed by hand: `process` returns the events, which the sequence also delivers,
   /// in order, even when they happened before it was iterated.
   @Test func fedMonitor() async throws {
@@ -106,8 +136,7 @@ import Testing
     // A second iteration takes over: the first one ends.
     var second = await monitor.events.makeAsyncIterator()
     let more = Task { try await second.next()?.identifier }
-    try await Task.sleep(nanoseconds: 200_000_000)
-    #expect(try await iterator.next() == nil)
+    #expect(try await iterator.next() == nil)  // returns once the second one has attached
     let far = CLLocation(
       coordinate: CLLocationCoordinate2D(latitude: -16.5, longitude: 179.9), altitude: 0,
       horizontalAccuracy: 5, verticalAccuracy: -1, timestamp: Date())

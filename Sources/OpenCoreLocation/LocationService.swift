@@ -85,7 +85,7 @@ public final class LocationService: @unchecked Sendable {
     let channel = EventChannel<LocationServiceEvent>(
       limit: isReplay ? LocationPolicy.replayQueueLimit : nil)
     let replay = isReplay
-    let session = makeSession(wantsSky: true) { batch in
+    let session = makeSession(wantsSky: options.deliversSkyViews) { batch in
       var translated: [LocationServiceEvent] = []
       translated.reserveCapacity(batch.count)
       var end: CLError? = nil

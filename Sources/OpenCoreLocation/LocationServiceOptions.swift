@@ -24,6 +24,9 @@ public struct LocationServiceOptions: Sendable {
   public var pausesAutomatically = true
   /// Reader options (reconnect, silence timeout).
   public var receiverOptions = ReceiverOptions()
+  /// Whether ``LocationService/updates()`` delivers sky views (``LocationServiceEvent/sky(_:)``,
+  /// default true). Building one allocates: turn it off when nothing reads them.
+  public var deliversSkyViews = true
   /// How a replay's timestamps are stamped (default: as recorded).
   public var replayTimestamps: ReplayTimestamps = .asRecorded
   /// Regions monitored alongside ``LocationService/updates()`` (default: none): every current

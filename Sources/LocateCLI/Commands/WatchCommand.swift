@@ -80,6 +80,7 @@ enum WatchCommand: Command {
         ])
     }
     if arguments.has("no-pause") { options.pausesAutomatically = false }
+    options.deliversSkyViews = arguments.has("satellites")
     let target = try arguments.value("to").map { text throws(LocateError) in
       try values.point("to", text)
     }
@@ -94,8 +95,9 @@ enum WatchCommand: Command {
     }
     let writer = FixStreamWriter(
       output: context.output, format: format, hasTarget: target != nil,
-      satellites: arguments.has("satellites"), regions: !options.regions.isEmpty,
-      eventsOnly: eventsOnly)
+      satellites: arguments.has("satellites"),
+      flushesEachRecord: FixStreamWriter.flushesEachRecord(reading: source),
+      regions: !options.regions.isEmpty, eventsOnly: eventsOnly)
     let regions = RegionOutput(writer: writer)
     let status = context.statusLine(arguments)
     let loop = WatchLoop(

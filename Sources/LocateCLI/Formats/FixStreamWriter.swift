@@ -2,8 +2,9 @@ import OpenCoreLocation
 import Receivers
 import Synchronization
 
-/// The output of `watch`: a document opened once, one record per fix (flushed at once), and
-/// a proper end however the stream stops. Safe to call from any thread; after `end()` nothing
+/// The output of `watch`: a document opened once, one record per fix, and a proper end however
+/// the stream stops. Each record is flushed at once, except for a file read as fast as
+/// possible (see ``flushesEachRecord``). Safe to call from any thread; after `end()` nothing
 /// more is written.
 final class FixStreamWriter: Sendable {
   struct State {
@@ -19,6 +20,10 @@ final class FixStreamWriter: Sendable {
   let hasTarget: Bool
   /// Whether sky views are written (`--satellites`).
   let satellites: Bool
+  /// Whether each record is written out at once (live and paced sources); otherwise the
+  /// output is written in large blocks (a capture replayed as fast as possible: a `write(2)`
+  /// per fix cost more than the fix) and at the end.
+  let flushesEachRecord: Bool
   /// Whether region events are written (CSV region columns), and nothing else
   /// (`--events-only`: track points only with a label, no EVENT objects).
   let regions: Bool, eventsOnly: Bool
@@ -28,7 +33,7 @@ final class FixStreamWriter: Sendable {
   /// A writer to `output`.
   init(
     output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool,
-    regions: Bool = false, eventsOnly: Bool = false
+    flushesEachRecord: Bool = true, regions: Bool = false, eventsOnly: Bool = false
   ) {
     self.output = output
     self.format = format
@@ -36,6 +41,14 @@ final class FixStreamWriter: Sendable {
     self.satellites = satellites
     self.regions = regions
     self.eventsOnly = eventsOnly
+    self.flushesEachRecord = flushesEachRecord
+  }
+
+  /// Whether records from `source` should be flushed one by one: all but a file replayed as
+  /// fast as possible.
+  static func flushesEachRecord(reading source: ReceiverSource) -> Bool {
+    if case .file(_, .asFastAsPossible) = source { return false }
+    return true
   }
 
   /// Fixes written so far.
@@ -111,7 +124,7 @@ final class FixStreamWriter: Sendable {
     state.withLock { $0.segmentBreakPending = true }
   }
 
-  /// Closes the document (once).
+  /// Closes the document (once) and writes out everything buffered.
   func end() throws(LocateError) {
     try emit { state in
       guard state.begun, !state.ended else { return "" }
@@ -119,9 +132,11 @@ final class FixStreamWriter: Sendable {
       guard format == .gpx else { return "" }
       return (state.points > 0 ? GPXFormat.trackEnd : "") + GPXFormat.footer
     }
+    try output.flush()
   }
 
-  /// Produces text under the lock, writes and flushes it; nothing after the end.
+  /// Produces text under the lock, writes it and flushes it (if ``flushesEachRecord``);
+  /// nothing after the end.
   func emit(_ produce: (inout State) -> String) throws(LocateError) {
     let result: Result<Void, LocateError> = state.withLock { state in
       guard !state.ended else { return .success(()) }
@@ -129,7 +144,7 @@ final class FixStreamWriter: Sendable {
       guard !text.isEmpty else { return .success(()) }
       do throws(LocateError) {
         try output.write(text)
-        try output.flush()
+        if flushesEachRecord { try output.flush() }
         return .success(())
       } catch {
         return .failure(error)

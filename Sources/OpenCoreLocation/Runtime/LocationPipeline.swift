@@ -297,10 +297,12 @@ struct LocationPipeline {
     return b.horizontalAccuracy < 0 || a.horizontalAccuracy < b.horizontalAccuracy
   }
 
+  // Both checks run after every sentence: they test fields in place before binding a report
+  // or a request (a copy of a few hundred bytes each).
   private mutating func checkStale() {
-    guard let fix = lastFix, !staleReported else { return }
-    let age = Double(now - fix.completedAt) / 1e9
-    guard age > config.maximumAge else { return }
+    guard !staleReported, let completedAt = lastFix?.completedAt else { return }
+    let age = Double(now - completedAt) / 1e9
+    guard age > config.maximumAge, let fix = lastFix else { return }
     staleReported = true
     if delivery != nil || oneShot == nil {
       events.append(.stale(factory.peek(fix, wallNow: wallNow), age: age))
@@ -308,11 +310,12 @@ struct LocationPipeline {
   }
 
   private mutating func checkDeadline() {
-    guard let request = oneShot else { return }
+    guard let monotonicDeadline = oneShot?.monotonicDeadline,
+      let streamDeadline = oneShot?.streamDeadline
+    else { return }
     let expired =
-      monotonicNow >= request.monotonicDeadline
-      || (config.isReplay && streamNow >= request.streamDeadline)
-    guard expired else { return }
+      monotonicNow >= monotonicDeadline || (config.isReplay && streamNow >= streamDeadline)
+    guard expired, let request = oneShot else { return }
     oneShot = nil
     let waited = request.timeout
     let best = request.best.map { factory.peek($0, wallNow: wallNow) }

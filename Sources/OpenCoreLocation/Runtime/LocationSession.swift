@@ -22,8 +22,10 @@ final class LocationSession: @unchecked Sendable {
   let input: SessionInput
   let clock: any LocationClock
   private let lock = NSLock()
-  private var decoder: NMEADecoder
-  private var pipeline: LocationPipeline
+  // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per
+  // sentence).
+  @exclusivity(unchecked) private var decoder: NMEADecoder
+  @exclusivity(unchecked) private var pipeline: LocationPipeline
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
   private var receiver: Receiver?
   private var timer: (any ClockTimer)?
@@ -104,9 +106,7 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     pipeline.beginRead(at: at, wall: clock.wallNow())
-    decoder.feed(chunk) { event in
-      if case .sentence(let sentence, _) = event { pipeline.handle(sentence) }
-    }
+    decoder.feedSentences(chunk) { sentence in pipeline.handle(sentence) }
     deliver()
   }
 
@@ -115,9 +115,7 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if case .ended = state {
-      decoder.finish { event in
-        if case .sentence(let sentence, _) = event { pipeline.handle(sentence) }
-      }
+      decoder.finishSentences { sentence in pipeline.handle(sentence) }
     }
     pipeline.deviceState(state, at: clock.now(), wall: clock.wallNow())
     deliver()

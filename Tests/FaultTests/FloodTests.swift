@@ -7,7 +7,8 @@ import Testing
 /// runs 20 seconds; `make soak` five minutes (LOCATE_FLOOD_SECONDS).
 @Suite struct FloodTests {
   static let seconds =
-    Double(ProcessInfo.processInfo.environment["LOCATE_FLOOD_SECONDS"] ?? "") ?? 20
+    Double(ProcessInfo.processInfo.environment["LOCATE_FLOOD_SECONDS"] ?? "")
+    ?? (runsUnderSanitizer ? 10 : 20)
 
   @Test("10 Hz with four constellations of GSVs: every fix, full sky views, flat memory")
   func flood() throws {

@@ -23,11 +23,13 @@ let package = Package(
     .target(name: "LocateCLI", dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers"]),
     .executableTarget(name: "locate", dependencies: ["LocateCLI"]),
     .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
-    .executableTarget(name: "LocateBench", dependencies: ["NMEA", "Geodesy", "OpenCoreLocation"]),
+    .executableTarget(
+      name: "LocateBench", dependencies: ["NMEA", "Geodesy", "OpenCoreLocation", "Receivers"]),
     .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "ReceiversTests", dependencies: ["Receivers", "NMEA"]),
-    .testTarget(name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
+    .testTarget(
+      name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
     .testTarget(
       name: "LocateCLITests",
       dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"]),

@@ -4,17 +4,19 @@ import Foundation
 import OpenCoreLocation
 import Receivers
 
-/// `LocateBench service FILE [--pause]`: replays FILE as fast as possible through
+/// `LocateBench service FILE [--pause] [--sky]`: replays FILE as fast as possible through
 /// `LocationService.updates()` (reader thread, framing, decoding, fix assembly, policies, the
-/// update stream) and prints bytes/s and events. Automatic pause is off unless `--pause`.
+/// update stream) and prints bytes/s and events. Automatic pause is off unless `--pause`; sky
+/// views are built only with `--sky` (as `locate watch` builds them only for `--satellites`).
 func serviceBench(_ arguments: [String]) -> Int32 {
   guard let path = arguments.first else {
-    FileHandle.standardError.write(Data("usage: LocateBench service FILE [--pause]\n".utf8))
+    FileHandle.standardError.write(Data("usage: LocateBench service FILE [--pause] [--sky]\n".utf8))
     return 64
   }
   let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   var options = LocationServiceOptions(source: .file(path: path, pacing: .asFastAsPossible))
   options.pausesAutomatically = arguments.contains("--pause")
+  options.deliversSkyViews = arguments.contains("--sky")
   let service = LocationService(options: options)
   let done = DispatchSemaphore(value: 0)
   let result = ServiceBenchResult()

@@ -1,5 +1,6 @@
 // In-process benchmarks: `LocateBench decode FILE`, `LocateBench corpus …`,
-// `LocateBench geodesy PAIRS`, `LocateBench nearest …`, `LocateBench service FILE`. Each subcommand lives in its own file.
+// `LocateBench geodesy PAIRS`, `LocateBench nearest …`, `LocateBench service FILE`,
+// `LocateBench live LOCATE`. Each subcommand lives in its own file.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -9,8 +10,9 @@ case "corpus": exit(corpusBench(Array(arguments.dropFirst())))
 case "geodesy": exit(geodesyBench(Array(arguments.dropFirst())))
 case "nearest": exit(nearestBench(Array(arguments.dropFirst())))
 case "service": exit(serviceBench(Array(arguments.dropFirst())))
+case "live": exit(liveBench(Array(arguments.dropFirst())))
 default:
   FileHandle.standardError.write(
-    Data("usage: LocateBench decode|corpus|geodesy|nearest|service …\n".utf8))
+    Data("usage: LocateBench decode|corpus|geodesy|nearest|service|live …\n".utf8))
   exit(64)
 }

@@ -37,6 +37,32 @@ public struct NMEADecoder {
     swap(&counters, &self.counters)
   }
 
+  /// Feeds one chunk and hands only the decoded sentences to `handle`, in order: the fast
+  /// path for a consumer that wants the sentences alone (the location service). Dropped lines
+  /// and sentences with an impossible field are counted as by ``feed(_:_:)``, not reported.
+  ///
+  /// Each sentence is passed by reference, without the ``DecodeEvent`` around it (that wrapping
+  /// copied the ~200-byte event once more per sentence).
+  public mutating func feedSentences(
+    _ chunk: UnsafeRawBufferPointer, _ handle: (borrowing Sentence) -> Void
+  ) {
+    var counters = NMEACounters()
+    swap(&counters, &self.counters)
+    framer.feed(chunk) { event in Self.decodeSentence(event, &counters, handle) }
+    counters.framing = framer.counters
+    swap(&counters, &self.counters)
+  }
+
+  /// Ends the input for ``feedSentences(_:_:)``: a last line without a line end is handled as
+  /// the framer says, and only a sentence reaches `handle`.
+  public mutating func finishSentences(_ handle: (borrowing Sentence) -> Void) {
+    var counters = NMEACounters()
+    swap(&counters, &self.counters)
+    framer.finish { event in Self.decodeSentence(event, &counters, handle) }
+    counters.framing = framer.counters
+    swap(&counters, &self.counters)
+  }
+
   /// Ends the input (a last line without a line end is handled as the framer says).
   public mutating func finish(_ handle: (DecodeEvent) -> Void) {
     var counters = NMEACounters()
@@ -44,6 +70,23 @@ public struct NMEADecoder {
     framer.finish { event in Self.decode(event, &counters, handle) }
     counters.framing = framer.counters
     swap(&counters, &self.counters)
+  }
+
+  /// Decodes one framer event, counting it, and hands a sentence to `handle`.
+  @inline(__always)
+  static func decodeSentence(
+    _ event: FramerEvent, _ counters: inout NMEACounters, _ handle: (borrowing Sentence) -> Void
+  ) {
+    guard case .sentence(let raw) = event else { return }
+    let length = addressLength(raw.body)
+    do throws(NMEAError) {
+      try Sentence.decode(raw, addressLength: length) { sentence in
+        counters.addresses.count(raw.body, addressLength: length)
+        handle(sentence)
+      }
+    } catch {
+      counters.invalidSentences += 1
+    }
   }
 
   /// Decodes one framer event and hands the result to `handle`, counting it.

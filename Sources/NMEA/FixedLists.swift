@@ -35,6 +35,17 @@ public struct SatelliteIDs: Sendable, Hashable, RandomAccessCollection {
   /// The ID at `position`.
   @inlinable public subscript(position: Int) -> UInt16 { storage[position] }
 
+  /// Calls `body` with the stored IDs as one buffer (no copy per element, as a subscript of
+  /// the inline storage makes when the list is a parameter).
+  @inlinable
+  public func withUnsafeBufferPointer<R>(
+    _ body: (UnsafeBufferPointer<UInt16>) throws -> R
+  ) rethrows -> R {
+    try storage.span.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[0..<count]))
+    }
+  }
+
   /// Equal when the same IDs are stored in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.elementsEqual(rhs) && lhs.overflow == rhs.overflow
@@ -103,6 +114,17 @@ public struct GSVSatellites: Sendable, Hashable, RandomAccessCollection {
   @inlinable public var endIndex: Int { count }
   /// The satellite at `position`.
   @inlinable public subscript(position: Int) -> SatelliteInView { storage[position] }
+
+  /// Calls `body` with the stored satellites as one buffer (no copy per element, as a
+  /// subscript of the inline storage makes when the list is a parameter).
+  @inlinable
+  public func withUnsafeBufferPointer<R>(
+    _ body: (UnsafeBufferPointer<SatelliteInView>) throws -> R
+  ) rethrows -> R {
+    try storage.span.withUnsafeBufferPointer { all in
+      try body(UnsafeBufferPointer(rebasing: all[0..<count]))
+    }
+  }
 
   /// Equal when the same satellites are stored in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -24,8 +24,15 @@ public struct LocationServiceOptions: Sendable {
   public var pausesAutomatically = true
   /// Reader options (reconnect, silence timeout).
   public var receiverOptions = ReceiverOptions()
+  /// Whether ``LocationService/updates()`` delivers sky views (``LocationServiceEvent/sky(_:)``,
+  /// default true). Building one allocates: turn it off when nothing reads them.
+  public var deliversSkyViews = true
   /// How a replay's timestamps are stamped (default: as recorded).
   public var replayTimestamps: ReplayTimestamps = .asRecorded
+  /// Regions monitored alongside ``LocationService/updates()`` (default: none): every current
+  /// fix, delivered or not, is applied to them, and each change arrives as
+  /// ``LocationServiceEvent/region(_:)``.
+  public var regions = RegionTracker()
 
   /// Options for a source, the rest at their defaults.
   public init(source: ReceiverSource) { self.source = source }

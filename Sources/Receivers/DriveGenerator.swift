@@ -48,6 +48,10 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
   var index = 0
   let interval: Double
   let startTime: Double
+  /// When the drive starts now (no ``DriveOptions/startTime``): the UTC time of the first
+  /// epoch, the next whole epoch boundary (a whole second at 1 Hz). A player sends each epoch
+  /// at the wall-clock time it describes, as a receiver does (see ``ScriptPlayer``).
+  let wallClockStart: Double?
   var latitude: Double
   var longitude: Double
   var heading: Double
@@ -80,9 +84,16 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
     random = SplitMix64(seed: options.seed)
     sky = DriveSky(random: &random)
     interval = 1 / Double(options.rate)
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    startTime = options.startTime ?? Double(now.tv_sec)
+    if let start = options.startTime {
+      startTime = start
+      wallClockStart = nil
+    } else {
+      // The next epoch boundary, not the current second: stamping with the second truncated
+      // made every fix up to a whole second older than the moment it was sent.
+      let rate = Double(options.rate)
+      startTime = ((Self.realtimeNow() * rate).rounded(.down) + 1) / rate
+      wallClockStart = startTime
+    }
     latitude = options.latitude
     longitude = options.longitude
     heading = Self.normalized(options.heading)
@@ -106,6 +117,13 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
     let bytes = sentences(for: epoch, withSatellites: index % options.rate == 0)
     index += 1
     return TimedChunk(offset: elapsed, bytes: bytes)
+  }
+
+  /// `CLOCK_REALTIME` in seconds since 1970.
+  static func realtimeNow() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
   /// Advances the vehicle by one interval, ending at drive time `elapsed`.

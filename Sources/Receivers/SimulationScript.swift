@@ -20,6 +20,14 @@ enum ScriptPlayer: Sendable {
     }
   }
 
+  /// Seconds from now until the chunk at offset 0 is due: a drive that starts now begins on
+  /// the next epoch boundary and sends each epoch at the time it describes; a capture, and a
+  /// drive with a given start time, begin at once.
+  func delayBeforeStart() -> Double {
+    guard case .drive(let generator) = self, let start = generator.wallClockStart else { return 0 }
+    return max(0, start - DriveGenerator.realtimeNow())
+  }
+
   mutating func next() -> TimedChunk? {
     switch self {
     case .capture(var script):

@@ -222,7 +222,7 @@ public final class VirtualReceiver: @unchecked Sendable {
     var player = player
     state.withLock { $0.threadIDs.append(ReaderThread.currentID) }
     guard let nudge = state.withLock({ $0.nudge }) else { return }
-    let start = MonotonicClock.now()
+    let start = MonotonicClock.deadline(after: player.delayBeforeStart())
     var next = player.next()
     if next == nil { notify(.scriptEnded) }
     while true {

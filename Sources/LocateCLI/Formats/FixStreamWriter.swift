@@ -2,11 +2,12 @@ import OpenCoreLocation
 import Receivers
 import Synchronization
 
-/// The output of `watch`: a document opened once, one record per fix (flushed at once), and
-/// a proper end however the stream stops. Safe to call from any thread; after `end()` nothing
+/// The output of `watch`: a document opened once, one record per fix, and a proper end however
+/// the stream stops. Each record is flushed at once, except for a file read as fast as
+/// possible (see ``flushesEachRecord``). Safe to call from any thread; after `end()` nothing
 /// more is written.
 final class FixStreamWriter: Sendable {
-  private struct State {
+  struct State {
     var begun = false
     var ended = false
     var points = 0
@@ -19,15 +20,35 @@ final class FixStreamWriter: Sendable {
   let hasTarget: Bool
   /// Whether sky views are written (`--satellites`).
   let satellites: Bool
+  /// Whether each record is written out at once (live and paced sources); otherwise the
+  /// output is written in large blocks (a capture replayed as fast as possible: a `write(2)`
+  /// per fix cost more than the fix) and at the end.
+  let flushesEachRecord: Bool
+  /// Whether region events are written (CSV region columns), and nothing else
+  /// (`--events-only`: track points only with a label, no EVENT objects).
+  let regions: Bool, eventsOnly: Bool
   private let output: OutputSink
   private let state = Mutex(State())
 
   /// A writer to `output`.
-  init(output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool) {
+  init(
+    output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool,
+    flushesEachRecord: Bool = true, regions: Bool = false, eventsOnly: Bool = false
+  ) {
     self.output = output
     self.format = format
     self.hasTarget = hasTarget
     self.satellites = satellites
+    self.regions = regions
+    self.eventsOnly = eventsOnly
+    self.flushesEachRecord = flushesEachRecord
+  }
+
+  /// Whether records from `source` should be flushed one by one: all but a file replayed as
+  /// fast as possible.
+  static func flushesEachRecord(reading source: ReceiverSource) -> Bool {
+    if case .file(_, .asFastAsPossible) = source { return false }
+    return true
   }
 
   /// Fixes written so far.
@@ -40,14 +61,19 @@ final class FixStreamWriter: Sendable {
       state.begun = true
       switch format {
       case .gpx: return GPXFormat.header(version: Locate.version)
-      case .csv: return CSVFormat.fixHeader(target: hasTarget)
+      case .csv:
+        let header = CSVFormat.fixHeader(target: hasTarget)
+        return regions ? RegionFormat.csvHeader(header) : header
       case .text, .json, .geojson: return ""
       }
     }
   }
 
-  /// Writes one fix.
-  func location(_ location: CLLocation, target: TargetReading?) throws(LocateError) {
+  /// Writes one fix; in GPX, `label` names the track point (the fix decided region events).
+  func location(
+    _ location: CLLocation, target: TargetReading?, label: (String, String)? = nil
+  ) throws(LocateError) {
+    guard !eventsOnly || label != nil else { return }
     try emit { state in
       var text = ""
       switch format {
@@ -62,11 +88,12 @@ final class FixStreamWriter: Sendable {
         } else if state.segmentBreakPending {
           text = GPXFormat.segmentBreak
         }
-        text += GPXFormat.trackPoint(location)
+        text += GPXFormat.trackPoint(location, name: label?.0, description: label?.1)
       case .geojson:
         text = GeoJSONFormat.sequenceRecord(location, target: target)
       case .csv:
         text = CSVFormat.fixRow(location, target: target, hasTargetColumns: hasTarget)
+        if regions { text = RegionFormat.csvFixRow(text) }
       }
       state.points += 1
       state.segmentBreakPending = false
@@ -88,7 +115,7 @@ final class FixStreamWriter: Sendable {
 
   /// Writes an EVENT object (json only); other formats show events as notes on stderr.
   func event(_ json: String) throws(LocateError) {
-    guard format == .json else { return }
+    guard format == .json, !eventsOnly else { return }
     try emit { _ in json + "\n" }
   }
 
@@ -97,7 +124,7 @@ final class FixStreamWriter: Sendable {
     state.withLock { $0.segmentBreakPending = true }
   }
 
-  /// Closes the document (once).
+  /// Closes the document (once) and writes out everything buffered.
   func end() throws(LocateError) {
     try emit { state in
       guard state.begun, !state.ended else { return "" }
@@ -105,17 +132,19 @@ final class FixStreamWriter: Sendable {
       guard format == .gpx else { return "" }
       return (state.points > 0 ? GPXFormat.trackEnd : "") + GPXFormat.footer
     }
+    try output.flush()
   }
 
-  /// Produces text under the lock, writes and flushes it; nothing after the end.
-  private func emit(_ produce: (inout State) -> String) throws(LocateError) {
+  /// Produces text under the lock, writes it and flushes it (if ``flushesEachRecord``);
+  /// nothing after the end.
+  func emit(_ produce: (inout State) -> String) throws(LocateError) {
     let result: Result<Void, LocateError> = state.withLock { state in
       guard !state.ended else { return .success(()) }
       let text = produce(&state)
       guard !text.isEmpty else { return .success(()) }
       do throws(LocateError) {
         try output.write(text)
-        try output.flush()
+        if flushesEachRecord { try output.flush() }
         return .success(())
       } catch {
         return .failure(error)

@@ -15,7 +15,7 @@ enum GPSDJSON {
     if let status = gnss?.status, status != .unknown { object.add("status", status.rawValue) }
     let mode = location.fixMode
     object.add("mode", mode.rawValue)
-    object.add("time", TimeText.iso8601(location.timestamp))
+    object.add("time", time: location.timestamp)
     if mode.rawValue >= GNSSFixMode.fix2D.rawValue {
       object.add("lat", location.coordinate.latitude, places: 9)
       object.add("lon", location.coordinate.longitude, places: 9)
@@ -46,7 +46,7 @@ enum GPSDJSON {
     var object = JSONObject()
     object.add("class", "SKY")
     object.add("device", device)
-    object.add("time", view.time.map(TimeText.iso8601))
+    object.add("time", time: view.time)
     object.add("vdop", view.vdop, places: 2)
     object.add("hdop", view.hdop, places: 2)
     object.add("pdop", view.pdop, places: 2)
@@ -72,7 +72,7 @@ enum GPSDJSON {
   static func target(_ reading: TargetReading, time: Date) -> String {
     var object = JSONObject()
     object.add("class", "TARGET")
-    object.add("time", TimeText.iso8601(time))
+    object.add("time", time: time)
     object.add("lat", shortest: reading.target.latitude)
     object.add("lon", shortest: reading.target.longitude)
     object.add("distance", reading.distance, places: 3)
@@ -112,7 +112,7 @@ enum GPSDJSON {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "stale")
-    object.add("time", TimeText.iso8601(location.timestamp))
+    object.add("time", time: location.timestamp)
     object.add("age", age, places: 1)
     return object.text
   }

@@ -1,77 +1,93 @@
 import Foundation
 
 /// A JSON object written member by member in a fixed order (gpsd's order for TPV and SKY),
-/// leaving out absent and non-finite values.
+/// leaving out absent and non-finite values. Built as bytes (see ``TextBytes``).
 struct JSONObject {
-  private var members: [String] = []
+  private var buffer = TextBytes(capacity: 384)
 
-  init() {}
+  init() { buffer.append(UInt8(ascii: "{")) }
+
+  /// Starts a member: the comma before it and its key.
+  private mutating func key(_ key: String) {
+    if buffer.bytes.count > 1 { buffer.append(UInt8(ascii: ",")) }
+    buffer.appendJSONString(key)
+    buffer.append(UInt8(ascii: ":"))
+  }
 
   /// A string member.
   mutating func add(_ key: String, _ value: String?) {
     guard let value else { return }
-    members.append(JSONText.string(key) + ":" + JSONText.string(value))
+    self.key(key)
+    buffer.appendJSONString(value)
   }
 
   /// A number member with a fixed number of decimals (gpsd's `%.Nf`).
   mutating func add(_ key: String, _ value: Double?, places: Int) {
     guard let value, value.isFinite else { return }
-    members.append(JSONText.string(key) + ":" + JSONText.fixed(value, places))
+    self.key(key)
+    buffer.appendFixed(value, places: places)
   }
 
   /// A number member written as the shortest text that reads back as the same `Double`.
   mutating func add(_ key: String, shortest value: Double?) {
     guard let value, value.isFinite else { return }
-    members.append(JSONText.string(key) + ":" + JSONText.shortest(value))
+    self.key(key)
+    buffer.append(JSONText.shortest(value))
   }
 
   /// An integer member.
   mutating func add(_ key: String, _ value: Int?) {
     guard let value else { return }
-    members.append(JSONText.string(key) + ":" + String(value))
+    self.key(key)
+    buffer.append(value)
   }
 
   /// A Boolean member.
   mutating func add(_ key: String, _ value: Bool) {
-    members.append(JSONText.string(key) + ":" + (value ? "true" : "false"))
+    self.key(key)
+    buffer.append(value ? "true" : "false")
+  }
+
+  /// A time member, ISO 8601 UTC with milliseconds.
+  mutating func add(_ key: String, time value: Date?) {
+    guard let value else { return }
+    self.key(key)
+    buffer.append(UInt8(ascii: "\""))
+    buffer.appendISO8601(value)
+    buffer.append(UInt8(ascii: "\""))
   }
 
   /// A member whose value is already JSON text (an array or object).
   mutating func add(_ key: String, raw value: String) {
-    members.append(JSONText.string(key) + ":" + value)
+    self.key(key)
+    buffer.append(value)
+  }
+
+  /// The object's text as bytes.
+  var bytes: [UInt8] {
+    var closed = buffer
+    closed.append(UInt8(ascii: "}"))
+    return closed.bytes
   }
 
   /// The object's text.
-  var text: String { "{" + members.joined(separator: ",") + "}" }
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// JSON and number spelling shared by every format.
 enum JSONText {
   /// A JSON string literal with the escapes RFC 8259 requires.
   static func string(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    var text = TextBytes()
+    text.appendJSONString(value)
+    return text.string
   }
 
   /// `value` with exactly `places` decimals, never `-0.000`.
   static func fixed(_ value: Double, _ places: Int) -> String {
-    let text = String(format: "%.\(places)f", value)
-    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-      return String(text.dropFirst())
-    }
-    return text
+    var text = TextBytes()
+    text.appendFixed(value, places: places)
+    return text.string
   }
 
   /// The shortest decimal text that reads back as `value` (`48.3538`, not `48.353800000`).

@@ -4,9 +4,14 @@ import Foundation
 enum TimeText {
   /// `2024-05-01T12:00:00.000Z`.
   static func iso8601(_ date: Date) -> String {
-    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.toNearestOrEven)
-    guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return "invalid" }
-    let total = Int64(milliseconds)
+    var text = TextBytes(capacity: 24)
+    text.appendISO8601(date)
+    return text.string
+  }
+
+  /// The same through `gmtime_r` and the C formatter, for years outside 0…9999; `total` is
+  /// milliseconds since 1970.
+  static func formattedISO8601(_ total: Int64) -> String {
     var seconds = time_t(total.floorDiv(1000))
     let millis = Int(total - Int64(seconds) * 1000)
     var parts = tm()

@@ -130,4 +130,13 @@ struct CycleEnders {
 
   /// How many keys have ended an epoch.
   var learnedCount: Int { count }
+
+  /// Whether a key of this whole-second phase has ended two epochs (it can fire).
+  func hasConfirmedEnder(wholeSecond: Bool) -> Bool {
+    let phase: UInt32 = wholeSecond ? 1 : 0
+    for index in 0..<count where entries[index].endings >= 2 && entries[index].key & 1 == phase {
+      return true
+    }
+    return false
+  }
 }

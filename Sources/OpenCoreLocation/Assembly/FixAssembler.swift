@@ -21,8 +21,10 @@ struct AssemblerStep: Sendable {
 /// whose time of day differs by 10 ms or more from the epoch in progress starts a new epoch. The
 /// last fix-bearing sentence (RMC GGA GLL GNS VTG GSA GST ZDA; keyed by type, talker and
 /// ordinal) before such a change is learned as a cycle ender; from then on the epoch is
-/// reported the moment its ender arrives — never one cycle late. Until an ender is known, and
-/// when the ender does not come, the epoch is reported when the next one starts. Untimed
+/// reported the moment its ender arrives — never one cycle late. Until an ender is known, a
+/// live source's epoch is reported when the line goes quiet after it (``reportOnQuiet()``, see
+/// ``LocationPolicy/quietGap``); otherwise, and when the ender does not come, the epoch is
+/// reported when the next one starts. Untimed
 /// sentences (GSA, VTG, GSV) belong to the epoch in progress (at the very start of a stream,
 /// to the first timed epoch: a capture that begins mid-cycle). GST joins the epoch whose time
 /// it names. GSV only feeds the sky view, which changes when an epoch closes. An epoch's time is
@@ -121,6 +123,28 @@ struct FixAssembler {
     case .zda(let s): return s.time == nil
     default: return false
     }
+  }
+
+  /// Whether the epoch in progress has fix data but no confirmed cycle ender of its phase to
+  /// report it: a live source may report it when the line goes quiet (``reportOnQuiet()``).
+  var awaitsQuietReport: Bool {
+    guard let time = epoch?.time, epoch?.reportedOn == nil, epoch?.lastKey != nil else {
+      return false
+    }
+    return !enders.hasConfirmedEnder(wholeSecond: Self.isWholeSecond(time))
+  }
+
+  /// Reports the epoch in progress now, keeping it open: the line went quiet after it before
+  /// a cycle ender was learned (a live receiver sends an epoch as one burst). It is reported
+  /// on its last key, as if that were its ender: more fix data for the same epoch makes that
+  /// key forgotten (``CycleEnders/forget(_:)``) and is not reported again.
+  mutating func reportOnQuiet() -> AssemblerStep {
+    var step = AssemblerStep()
+    guard awaitsQuietReport, let key = epoch?.lastKey else { return step }
+    epoch!.reportedOn = key
+    if let current = epoch { completedReport = report(current) }
+    step.completed = true
+    return step
   }
 
   /// Reports the epoch in progress (the input ended, or the receiver went silent).

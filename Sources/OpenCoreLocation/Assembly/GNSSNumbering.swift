@@ -21,12 +21,14 @@ enum GNSSNumbering {
   /// The constellation a talker speaks for, if it speaks for one (`GN` and `GP` do not: GP
   /// carries SBAS and QZSS numbers too).
   static func system(ofTalker talker: Talker) -> GNSSSystem? {
-    switch talker {
-    case .glonass: return .glonass
-    case .galileo: return .galileo
-    case .beidou, .beidouBD, Talker(0x50, 0x51): return .beidou  // GB, BD, Quectel's PQ
-    case .qzss, .qzssQZ: return .qzss
-    case .navic: return .navic
+    // On the raw bytes: matching `Talker.glonass` and friends (globals of another module)
+    // went through their lazy initialisers, per satellite.
+    switch talker.rawValue {
+    case 0x474C: return .glonass  // GL
+    case 0x4741: return .galileo  // GA
+    case 0x4742, 0x4244, 0x5051: return .beidou  // GB, BD, Quectel's PQ
+    case 0x4751, 0x515A: return .qzss  // GQ, QZ
+    case 0x4749: return .navic  // GI
     default: return nil
     }
   }
@@ -46,8 +48,14 @@ enum GNSSNumbering {
 
   /// Identifies satellite `id` as sent by `talker` (with the GSA system ID when present).
   static func identify(_ id: Int, talker: Talker, systemID: UInt8? = nil) -> SatelliteNumber? {
+    identify(id, in: systemID.flatMap(Self.system(ofSystemID:)) ?? Self.system(ofTalker: talker))
+  }
+
+  /// Identifies satellite `id` of a sentence whose system ID or talker names `system` (nil:
+  /// neither does); see ``identify(_:talker:systemID:)``.
+  @inline(__always)
+  static func identify(_ id: Int, in system: GNSSSystem?) -> SatelliteNumber? {
     guard id > 0 else { return nil }
-    let system = systemID.flatMap(Self.system(ofSystemID:)) ?? Self.system(ofTalker: talker)
     switch system {
     case .galileo?:
       if id <= 64 { return SatelliteNumber(system: .galileo, svid: id, prn: 300 + id) }

@@ -45,10 +45,19 @@ struct SatelliteTable {
       stamp = stamp & 0x7F_FFFF == 0x7F_FFFF ? 1 : stamp + 1
     }
     dirty = true
-    for satellite in gsv.satellites {
-      guard let number = GNSSNumbering.identify(Int(satellite.id), talker: gsv.talker) else {
-        continue
-      }
+    let system = GNSSNumbering.system(ofTalker: gsv.talker)
+    // The inline list read through one buffer: a `for … in` iterator, or a subscript on the
+    // parameter, copied the whole list per satellite.
+    gsv.satellites.withUnsafeBufferPointer { list in
+      add(list, system: system, signalID: gsv.signalID)
+    }
+  }
+
+  private mutating func add(
+    _ list: UnsafeBufferPointer<SatelliteInView>, system: GNSSSystem?, signalID: UInt8?
+  ) {
+    for satellite in list {
+      guard let number = GNSSNumbering.identify(Int(satellite.id), in: system) else { continue }
       let slot = number.slot
       let entry = slots[slot]
       let index = Int(entry & 0x1FF)
@@ -62,7 +71,7 @@ struct SatelliteTable {
         inView.append(
           SatelliteRecord(
             number: number, elevation: satellite.elevation, azimuth: satellite.azimuth,
-            snr: satellite.snr, signalID: gsv.signalID))
+            snr: satellite.snr, signalID: signalID))
       }
     }
   }
@@ -74,10 +83,15 @@ struct SatelliteTable {
       for index in 0..<32 { usedBits[index] = 0 }
       usedCount = 0
     }
-    for id in gsa.satellites {
-      guard
-        let number = GNSSNumbering.identify(Int(id), talker: gsa.talker, systemID: gsa.systemID)
-      else { continue }
+    let system =
+      gsa.systemID.flatMap(GNSSNumbering.system(ofSystemID:))
+      ?? GNSSNumbering.system(ofTalker: gsa.talker)
+    gsa.satellites.withUnsafeBufferPointer { ids in markUsed(ids, system: system) }
+  }
+
+  private mutating func markUsed(_ ids: UnsafeBufferPointer<UInt16>, system: GNSSSystem?) {
+    for id in ids {
+      guard let number = GNSSNumbering.identify(Int(id), in: system) else { continue }
       let slot = number.slot
       let bit: UInt64 = 1 << UInt64(slot & 63)
       if usedBits[slot >> 6] & bit == 0 {

@@ -23,6 +23,8 @@ protocol LocationClock: Sendable {
   func wallNow() -> Date
   /// Calls `tick` every `interval` seconds until the timer is cancelled.
   func schedule(every interval: Double, _ tick: @escaping @Sendable () -> Void) -> any ClockTimer
+  /// Calls `fire` once, `delay` seconds from now, unless the timer is cancelled first.
+  func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer
 }
 
 /// The system's clocks: `clock_gettime(CLOCK_MONOTONIC)`, `Date()`, and Dispatch timers.
@@ -44,6 +46,14 @@ struct SystemClock: LocationClock {
     timer.resume()
     return DispatchClockTimer(source: timer)
   }
+
+  func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer {
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+    timer.schedule(deadline: .now() + .nanoseconds(Int(max(0, delay) * 1e9)), leeway: .never)
+    timer.setEventHandler(handler: fire)
+    timer.resume()
+    return DispatchClockTimer(source: timer)
+  }
 }
 
 /// A Dispatch timer behind ``ClockTimer``.
@@ -58,6 +68,7 @@ final class DispatchClockTimer: ClockTimer, @unchecked Sendable {
 final class ManualClock: LocationClock, Sendable {
   private struct Timer {
     var id: Int
+    /// Nanoseconds between ticks; 0 for a timer that fires once.
     var interval: Int64
     var next: Int64
     var tick: @Sendable () -> Void
@@ -91,6 +102,17 @@ final class ManualClock: LocationClock, Sendable {
     return ManualTimer(clock: self, id: id)
   }
 
+  func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer {
+    let id = state.withLock { state in
+      state.nextID += 1
+      state.timers.append(
+        Timer(
+          id: state.nextID, interval: 0, next: state.now + max(0, Int64(delay * 1e9)), tick: fire))
+      return state.nextID
+    }
+    return ManualTimer(clock: self, id: id)
+  }
+
   fileprivate func cancel(_ id: Int) { state.withLock { $0.timers.removeAll { $0.id == id } } }
 
   /// Moves both clocks forward, firing every timer tick due on the way.
@@ -106,8 +128,13 @@ final class ManualClock: LocationClock, Sendable {
         let advanced = state.timers[index].next - state.now
         state.now = state.timers[index].next
         state.wall += Double(advanced) / 1e9
-        state.timers[index].next += state.timers[index].interval
-        return state.timers[index].tick
+        let tick = state.timers[index].tick
+        if state.timers[index].interval == 0 {
+          state.timers.remove(at: index)
+        } else {
+          state.timers[index].next += state.timers[index].interval
+        }
+        return tick
       }
       guard let due else { break }
       due()

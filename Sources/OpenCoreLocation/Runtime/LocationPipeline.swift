@@ -34,6 +34,9 @@ struct LocationPipeline {
   /// Continuous delivery, when a client wants every update.
   var delivery: DeliveryFilter?
   var oneShot: OneShotRequest?
+  /// Watched regions (see `RegionWatch.swift`), and the service time watching began.
+  var regions: RegionWatch?
+  var regionsSince: Int64 = 0
   private(set) var events: [PipelineEvent] = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
@@ -122,6 +125,18 @@ struct LocationPipeline {
     checkDeadline()
   }
 
+  /// Whether a live epoch waits for the line to go quiet to be reported (see
+  /// ``FixAssembler/awaitsQuietReport``).
+  var awaitsQuietReport: Bool { !config.isReplay && assembler.awaitsQuietReport }
+
+  /// No bytes arrived for ``LocationPolicy/quietGap`` after the last read: a live epoch still
+  /// waiting for its cycle ender is complete.
+  mutating func lineQuiet(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    guard !config.isReplay else { return }
+    apply(assembler.reportOnQuiet())
+  }
+
   /// A device state from the receiver.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
@@ -156,6 +171,33 @@ struct LocationPipeline {
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
   }
+
+  /// When the policies next need the time checked if no input comes (monotonic ns), or nil:
+  /// a one-shot request's deadline; on a live source also the moment the last fix turns stale
+  /// and, while a client waits for a fix on a receiver that talks NMEA, the next once-a-second
+  /// progress report.
+  func nextCheck() -> Int64? {
+    var next = oneShot?.monotonicDeadline
+    func consider(_ time: Int64) { next = min(next ?? time, time) }
+    if !config.isReplay {
+      if !staleReported, let completedAt = lastFix?.completedAt {
+        // Stale is strictly older than the maximum age: a millisecond past it.
+        consider(completedAt + Int64(config.maximumAge * 1e9) + 1_000_000)
+      }
+      if authorization.nmeaSeen,
+        oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))
+      {
+        // The first report a moment after the first NMEA (the rest of that read counted).
+        consider(
+          lastProgressAt == .min
+            ? monotonicNow + Self.firstProgressDelay : lastProgressAt + 1_000_000_000)
+      }
+    }
+    return next
+  }
+
+  /// How long after the first NMEA a client waiting on a quiet receiver hears progress, ns.
+  static let firstProgressDelay: Int64 = 200_000_000
 
   /// Time passes without input (live deadlines and staleness).
   mutating func tick(at: Int64, wall: Date) {
@@ -234,6 +276,13 @@ struct LocationPipeline {
   }
 
   private mutating func process(_ report: EpochReport) {
+    let mark = events.count
+    defer {
+      if regions != nil, report.isFix, isCurrent(report, since: regionsSince) {
+        let found = regionEvents(for: report, processed: events[mark...])
+        events.insert(contentsOf: found.events, at: found.before ?? events.endIndex)
+      }
+    }
     lastReport = report
     if report.isFix {
       lastFix = report
@@ -287,10 +336,12 @@ struct LocationPipeline {
     return b.horizontalAccuracy < 0 || a.horizontalAccuracy < b.horizontalAccuracy
   }
 
+  // Both checks run after every sentence: they test fields in place before binding a report
+  // or a request (a copy of a few hundred bytes each).
   private mutating func checkStale() {
-    guard let fix = lastFix, !staleReported else { return }
-    let age = Double(now - fix.completedAt) / 1e9
-    guard age > config.maximumAge else { return }
+    guard !staleReported, let completedAt = lastFix?.completedAt else { return }
+    let age = Double(now - completedAt) / 1e9
+    guard age > config.maximumAge, let fix = lastFix else { return }
     staleReported = true
     if delivery != nil || oneShot == nil {
       events.append(.stale(factory.peek(fix, wallNow: wallNow), age: age))
@@ -298,11 +349,12 @@ struct LocationPipeline {
   }
 
   private mutating func checkDeadline() {
-    guard let request = oneShot else { return }
+    guard let monotonicDeadline = oneShot?.monotonicDeadline,
+      let streamDeadline = oneShot?.streamDeadline
+    else { return }
     let expired =
-      monotonicNow >= request.monotonicDeadline
-      || (config.isReplay && streamNow >= request.streamDeadline)
-    guard expired else { return }
+      monotonicNow >= monotonicDeadline || (config.isReplay && streamNow >= streamDeadline)
+    guard expired, let request = oneShot else { return }
     oneShot = nil
     let waited = request.timeout
     let best = request.best.map { factory.peek($0, wallNow: wallNow) }

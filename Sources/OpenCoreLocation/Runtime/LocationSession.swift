@@ -16,17 +16,26 @@ enum SessionInput: Sendable {
 ///
 /// The reader thread decodes each chunk and runs fix assembly and the policies under one lock
 /// (a lock per chunk, none per byte or sentence), then hands the chunk's events to `sink` as
-/// one batch. A timer on the session's clock ticks every ``LocationPolicy/tickInterval`` so
-/// deadlines and staleness are noticed while the receiver is quiet.
+/// one batch. A timer on the session's clock wakes it at the next moment a policy needs the
+/// time checked while the receiver is quiet (``LocationPipeline/nextCheck()``: a request's
+/// deadline, the last fix turning stale, progress while waiting), and at no other time.
 final class LocationSession: @unchecked Sendable {
   let input: SessionInput
   let clock: any LocationClock
   private let lock = NSLock()
-  private var decoder: NMEADecoder
-  private var pipeline: LocationPipeline
+  // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per
+  // sentence).
+  @exclusivity(unchecked) private var decoder: NMEADecoder
+  @exclusivity(unchecked) private var pipeline: LocationPipeline
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
   private var receiver: Receiver?
-  private var timer: (any ClockTimer)?
+  /// Whether ``start()`` ran (no checks are armed before).
+  private var started = false
+  /// The armed time check and when it fires (monotonic ns).
+  private let check = Mutex<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
+  /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number: a check
+  /// that fires after a newer one was armed does nothing.
+  private let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
   private let stopped = Atomic<Bool>(false)
   /// Called at the start of ``start()``, after the owner configured the pipeline (tests feed
   /// bytes through the session it is given).
@@ -70,7 +79,7 @@ final class LocationSession: @unchecked Sendable {
     return body(pipeline)
   }
 
-  /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and starts the tick timer.
+  /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and arms the time checks.
   func start() throws(CLError) {
     onStart?(self)
     if case .receiver(let source, let options) = input {
@@ -89,13 +98,20 @@ final class LocationSession: @unchecked Sendable {
       }
       self.receiver = receiver
     }
-    timer = clock.schedule(every: LocationPolicy.tickInterval) { [weak self] in self?.tick() }
+    lock.lock()
+    defer { lock.unlock() }
+    started = true
+    armCheck()
   }
 
   /// Stops the timer and the receiver (joining its reader thread; do not call from it).
   func stop() {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    timer?.cancel()
+    check.withLock { check in
+      check.timer?.cancel()
+      check.timer = nil
+    }
+    quietCheck.withLock { $0.timer?.cancel() }
     receiver?.stop()
   }
 
@@ -104,9 +120,37 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     pipeline.beginRead(at: at, wall: clock.wallNow())
-    decoder.feed(chunk) { event in
-      if case .sentence(let sentence, _) = event { pipeline.handle(sentence) }
+    decoder.feedSentences(chunk) { sentence in pipeline.handle(sentence) }
+    deliver()
+    if pipeline.awaitsQuietReport { armQuietCheck() }
+  }
+
+  /// Checks ``LocationPolicy/quietGap`` from now whether the line went quiet (called under
+  /// the lock, after a read that left an epoch waiting for it).
+  private func armQuietCheck() {
+    let number = quietCheck.withLock { check in
+      check.timer?.cancel()
+      check.number += 1
+      return check.number
     }
+    let timer = clock.schedule(after: LocationPolicy.quietGap) { [weak self] in
+      self?.lineWentQuiet(number)
+    }
+    quietCheck.withLock { check in
+      if check.number == number { check.timer = timer } else { timer.cancel() }
+    }
+  }
+
+  /// No read since quiet check `number` was armed: the epoch waiting for it is complete.
+  private func lineWentQuiet(_ number: Int) {
+    guard !stopped.load(ordering: .relaxed), quietCheck.withLock({ $0.number == number }) else {
+      return
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    // A read that came in meanwhile armed a newer check.
+    guard quietCheck.withLock({ $0.number == number }) else { return }
+    pipeline.lineQuiet(at: clock.now(), wall: clock.wallNow())
     deliver()
   }
 
@@ -115,26 +159,43 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if case .ended = state {
-      decoder.finish { event in
-        if case .sentence(let sentence, _) = event { pipeline.handle(sentence) }
-      }
+      decoder.finishSentences { sentence in pipeline.handle(sentence) }
     }
     pipeline.deviceState(state, at: clock.now(), wall: clock.wallNow())
     deliver()
   }
 
-  /// Time passes (skipped when the reader holds the lock: ticks are periodic).
+  /// Time passes: the check armed for now fired.
   func tick() {
-    guard !stopped.load(ordering: .relaxed), lock.try() else { return }
+    guard !stopped.load(ordering: .relaxed) else { return }
+    lock.lock()
     defer { lock.unlock() }
+    check.withLock { $0.at = nil }
     pipeline.tick(at: clock.now(), wall: clock.wallNow())
     deliver()
   }
 
-  /// Hands the pending events to the sink (under the lock, so batches stay in order).
+  /// Hands the pending events to the sink (under the lock, so batches stay in order), then
+  /// arms the next time check.
   private func deliver() {
     let batch = pipeline.takeEvents()
     if !batch.isEmpty { sink(batch, self) }
+    armCheck()
+  }
+
+  /// Arms a timer for the pipeline's next time check, unless one fires earlier (it re-arms
+  /// when it fires). Called under the lock.
+  private func armCheck() {
+    guard started, !stopped.load(ordering: .relaxed), let next = pipeline.nextCheck() else {
+      return
+    }
+    check.withLock { check in
+      if let armed = check.at, armed <= next { return }
+      check.timer?.cancel()
+      check.at = next
+      let delay = Double(max(0, next - clock.now())) / 1e9
+      check.timer = clock.schedule(after: delay) { [weak self] in self?.tick() }
+    }
   }
 
   /// The device state and error for a receiver that could not be opened.

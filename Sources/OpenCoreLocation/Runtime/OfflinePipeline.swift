@@ -140,6 +140,9 @@ final class OfflineClock: LocationClock {
   func schedule(every interval: Double, _ tick: @escaping @Sendable () -> Void) -> any ClockTimer {
     manual.schedule(every: interval, tick)
   }
+  func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer {
+    manual.schedule(after: delay, fire)
+  }
   func advance(by seconds: Double) { manual.advance(by: seconds) }
   func jumpWall(by seconds: Double) { wallOffset.withLock { $0 += seconds } }
 }

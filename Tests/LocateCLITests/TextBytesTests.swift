@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import LocateCLI
+
+/// The byte-level number and time writers print exactly what the C library prints.
+@Suite struct TextBytesTests {
+  /// `%.Nf` as the formats printed it before (the C library), without `-0.000`.
+  static func reference(_ value: Double, _ places: Int) -> String {
+    TextBytes.formatted(value, places: places)
+  }
+
+  static func fixed(_ value: Double, _ places: Int) -> String {
+    var text = TextBytes()
+    text.appendFixed(value, places: places)
+    return text.string
+  }
+
+  @Test(arguments: [
+    // Decimal ties: the exact binary value decides (2.675 is 2.67499999…, 0.125 is exact).
+    (2.675, 2, "2.67"), (0.125, 2, "0.12"), (0.375, 2, "0.38"), (2.8975, 3, "2.897"),
+    (2.8024999999999998, 3, "2.802"), (1.0005, 3, "1.000"), (0.5, 0, "0"), (1.5, 0, "2"),
+    (-2.5, 0, "-2"), (-0.0004, 3, "0.000"), (-0.0, 1, "0.0"), (48.1173, 9, "48.117300000"),
+    (-18.5, 9, "-18.500000000"), (359.99999, 4, "360.0000"), (1e20, 1, "100000000000000000000.0"),
+    (123_456_789.123, 3, "123456789.123"), (7, 0, "7"),
+  ])
+  func fixedDecimals(value: Double, places: Int, text: String) {
+    #expect(Self.fixed(value, places) == text)
+    #expect(Self.reference(value, places) == text)
+  }
+
+  @Test func fixedMatchesTheCLibraryOnSeededValues() {
+    // Coordinates, decimal ties of every length, small values: 200,000 seeded cases.
+    var state: UInt64 = 0x6C6F_6361_7465
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    var mismatches: [String] = []
+    for round in 0..<200_000 {
+      let places = Int(next() % 10)
+      let integer = Double(Int64(next() % 2_000_001) - 1_000_000)
+      let value: Double
+      switch round % 4 {
+      case 0: value = Double(next() >> 11) / Double(1 << 53) * 360 - 180
+      case 1: value = integer / pow(10, Double(next() % 7))
+      case 2: value = integer / 8 / pow(10, Double(next() % 5))
+      default: value = (Double(next() >> 11) / Double(1 << 53) - 0.5) / 500
+      }
+      let expected = Self.reference(value, places)
+      if Self.fixed(value, places) != expected, mismatches.count < 5 {
+        mismatches.append("\(value) \(places): \(Self.fixed(value, places)) vs \(expected)")
+      }
+    }
+    #expect(mismatches == [])
+  }
+
+  @Test func integersAndStrings() {
+    var text = TextBytes()
+    text.append(0)
+    text.append(UInt8(ascii: " "))
+    text.append(-9_223_372_036_854_775_807)
+    text.append(UInt8(ascii: " "))
+    text.append(Int.max)
+    text.append(UInt8(ascii: " "))
+    text.appendJSONString("tab\there \u{1F}")
+    #expect(text.string == #"0 -9223372036854775807 9223372036854775807 "tab\there \u001f""#)
+  }
+
+  @Test(arguments: [
+    -62_135_596_800.0, -1, 0, 951_782_400, 4_107_542_400, 253_402_300_799.999, 1e12,
+    -1e12, 1_710_057_480.0005,
+  ])
+  func timesMatchGmtime(seconds: Double) {
+    var text = TextBytes()
+    text.appendISO8601(Date(timeIntervalSince1970: seconds))
+    let milliseconds = Int64((seconds * 1000).rounded(.toNearestOrEven))
+    #expect(text.string == TimeText.formattedISO8601(milliseconds))
+  }
+}

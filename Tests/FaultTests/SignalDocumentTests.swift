@@ -26,7 +26,7 @@ import Testing
     arguments: [("gpx", SIGINT), ("gpx", SIGTERM), ("geojson", SIGINT), ("geojson", SIGTERM)])
   func signalWhileWriting(format: String, signal: Int32) throws {
     var random = SplitMix64(seed: UInt64(signal) &* 7919 &+ UInt64(format.utf8.count))
-    for round in 0..<5 {
+    for round in 0..<(runsUnderSanitizer ? 2 : 5) {
       try oneRun(format: format, signal: signal, round: round, random: &random)
     }
   }

@@ -85,4 +85,32 @@ import Testing
     #expect(try Printed(slow.stdout).fixes == expected)
     #expect(slow.stderr == "")
   }
+
+  /// SIGINT while the output is blocked cannot write out what is left without a reader: it
+  /// waits for one (nothing lost); a second SIGINT ends `locate` at once, status 130.
+  @Test("a consumer that never reads: the first SIGINT waits, the second ends it (130)")
+  func signalWhileOutputBlocked() throws {
+    let directory = try Paths.temporaryDirectory()
+    defer { Paths.removeTree(directory) }
+    let feeder = try DriveFeeder(directory: directory)
+    let watch = try LocateChild(
+      ["watch", "--device", feeder.link, "--baud", "9600", "--json", "--no-pause"],
+      stdout: .pipe(capacity: 4096))
+    try watch.waitFor(UnplugStormTests.connected)
+    // Fill the pipe, then stop reading it.
+    try feeder.send(60, interval: 0.02)
+    pause(1)
+    watch.signal(SIGINT)
+    pause(1)
+    #expect(watch.isRunning, "ended with output still unwritten")
+    watch.signal(SIGINT)
+    var status: Int32 = -1
+    #expect(
+      waitUntil {
+        if watch.isRunning { return false }
+        status = (try? watch.wait()) ?? -1
+        return true
+      })
+    #expect(status == 130)
+  }
 }

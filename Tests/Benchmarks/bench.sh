@@ -2,7 +2,7 @@
 # `make bench`: locate measured side by side with its peers, in one run, on this machine.
 # Writes docs/bench/README.md (the summary table and every section) and prints the table.
 #
-# 1. Installs what is missing (Debian: gpsd-clients, gpsbabel, gcc, g++, valgrind,
+# 1. Installs what is missing (Debian: gpsd-clients, gpsbabel, gcc, g++, valgrind, time,
 #    geographiclib-tools, libproj-dev, python3-pip; PyPI: pynmea2) and builds, release, with
 #    the Swift runtime linked statically (what a Raspberry Pi user would install: the peak RSS
 #    is then the process's own, not 6 MiB of mapped Foundation and ICU pages), `locate` and
@@ -49,6 +49,7 @@ echo "== peers"
 SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 missing=
+[ -x /usr/bin/time ] || missing="$missing time"
 for tool in gpsdecode:gpsd-clients gpspipe:gpsd-clients gpsbabel:gpsbabel gcc:gcc g++:g++ \
   valgrind:valgrind GeodSolve:geographiclib-tools; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
@@ -115,7 +116,7 @@ for size in small large; do
   sentences=$("$BENCH" decode "$WORK/alloc_$size.nmea" --quiet | sed 's/.*sentences=\([0-9]*\).*/\1/')
   allocs=$(valgrind --tool=memcheck --leak-check=no "$WORK/LocateBench.nodebug" decode "$WORK/alloc_$size.nmea" --quiet 2>&1 \
     | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,)
-  echo "alloc_$size=$allocs sentences_$size=$sentences" | tee -a "$FACTS"
+  printf 'alloc_%s=%s\nsentences_%s=%s\n' "$size" "$allocs" "$size" "$sentences" | tee -a "$FACTS"
 done
 
 echo "== whole pipeline and decoding: $RUNS rounds"

@@ -136,15 +136,18 @@ def main():
     }
     live_table = [
         "| run | epochs | fixes | latency median µs | p99 µs | max µs | first fixes (warm-up) max ms "
-        "| CPU % of a core | context switches/s while silent | VmHWM MiB | RssAnon MiB |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| CPU % of a core | context switches/s while silent | VmHWM MiB | RssAnon MiB "
+        "| machine: load (1 min), CPU pressure % (60 s) |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for number, run in enumerate(live_runs, 1):
-        live_table.append("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %.1f | %.1f |" % (
+        live_table.append("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
             number, run["epochs"], run["fixes"], fmt(run["latency_median_us"]),
             fmt(run["latency_p99_us"]), fmt(run["latency_max_us"]), fmt(run["warmup_max_ms"], 1),
             fmt(run["cpu_percent"], 2), fmt(run["silent_wakeups_per_s"], 1),
-            run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024))
+            run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
+            fmt(run.get("load1", float("nan")), 2),
+            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
 
     # Start-up.
     startup_table = [

@@ -3,7 +3,8 @@
 of at most ~2 KB at line ends, raw (a replay with the default options) and, for every other
 piece, with a header choosing other options (live, lenient, filters, a one-shot request) and
 control records spliced between lines (time passing, unplug and reconnect, silence, a wall-clock
-jump). See Sources/LocateFuzz/FuzzScript.swift for the format.
+jump); plus lines longer than the framer's limit, which mutation alone rarely builds. See
+Sources/LocateFuzz/FuzzScript.swift for the format.
 
 Usage: fuzz-corpus.py OUTPUT_DIR CAPTURE...
 """
@@ -53,10 +54,31 @@ def spliced(piece, number):
     return out
 
 
+def over_long(pieces_of_captures):
+    """Lines longer than the framer's limit (1024 bytes), alone, between sentences and split
+    by control records, so the over-long and skipping paths are reached."""
+    sentence = pieces_of_captures[0][:400] if pieces_of_captures else b"$GPTXT,01,01,02,x*00\r\n"
+    long_line = b"$GPGGA," + b"1234567890," * 110
+    yield long_line + b"\r\n" + sentence
+    yield sentence + long_line + sentence
+    yield sentence + b"$" + b"A" * 1500 + b"!" + sentence
+    yield long_line[:600] + bytes([0xFF, 0x98]) + long_line[600:] + b"\n" + sentence
+    yield HEADERS[0] + sentence + b"x" * 2000 + sentence
+    yield b"$" + b"B" * 3000
+
+
 def main():
     output = sys.argv[1]
     os.makedirs(output, exist_ok=True)
     count = 0
+    first = []
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "rb") as capture:
+            first = list(pieces(capture.read()))
+    for seed in over_long(first):
+        with open(os.path.join(output, hashlib.sha1(seed).hexdigest()), "wb") as out:
+            out.write(seed)
+        count += 1
     for path in sys.argv[2:]:
         with open(path, "rb") as capture:
             data = capture.read()

@@ -16,7 +16,7 @@ func epochSentences(
 ) -> [Sentence] {
   let clock = UTCTime(
     hour: UInt8(time / 3600 % 24), minute: UInt8(time / 60 % 60), second: UInt8(time % 60))
-  let date = civilDate(daysSince1970: time / 86400)
+  let date = NMEADate(daysSince1970: time / 86400)
   var noFix = vehicle.inTunnel
   var views: [[SatelliteInView]] = []
   var used: [[UInt16]] = []
@@ -138,20 +138,6 @@ func epochSentences(
     out.append(.txt(txt))
   }
   return out
-}
-
-/// The Gregorian date `days` after 1970-01-01.
-func civilDate(daysSince1970 days: Int) -> NMEADate {
-  let shifted = days + 719_468
-  let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-  let dayOfEra = shifted - era * 146_097
-  let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-  let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-  let monthIndex = (5 * dayOfYear + 2) / 153
-  let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-  let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-  let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-  return NMEADate(year: Int16(year), month: UInt8(month), day: UInt8(day))
 }
 
 /// The kinds of damage done to a line.

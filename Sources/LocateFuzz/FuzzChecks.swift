@@ -73,6 +73,9 @@ struct FuzzChecks {
         Self.fail("stale at age \(age), maximum \(options.maximumAge)")
       }
       signatures.append("stale \(age) " + Self.describe(location))
+    case .event(.region(let transition)):
+      Self.checkFix(transition.location, "region")
+      signatures.append("region \(transition.identifier) \(transition.state)")
     case .oneShot(.success(let location)):
       Self.checkFix(location, "one-shot")
       if let desired = requestAccuracy.first, desired >= 0 {

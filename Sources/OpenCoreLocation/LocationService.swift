@@ -101,7 +101,11 @@ public final class LocationService: @unchecked Sendable {
       distanceFilter: options.distanceFilter, desiredAccuracy: options.desiredAccuracy,
       filtersAccuracy: true, pausesAutomatically: options.pausesAutomatically,
       activityType: options.activityType)
-    session.configure { $0.startUpdates(filter) }
+    let regions = options.regions.isEmpty ? nil : RegionWatch(options.regions)
+    session.configure {
+      $0.startUpdates(filter)
+      if let regions { $0.watchRegions(regions) }
+    }
     let consumer = UpdatesConsumer(channel: channel, session: session)
     return AsyncThrowingStream(unfolding: { try await consumer.next() })
   }
@@ -143,6 +147,7 @@ public final class LocationService: @unchecked Sendable {
     case .progress(let progress): return .progress(progress)
     case .paused(let paused, _): return .paused(paused)
     case .stale(let location, let age): return .stale(location, age: age)
+    case .region(let transition): return .region(transition)
     case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended: return nil
     }
   }

@@ -38,4 +38,7 @@ public enum LocationServiceEvent: Sendable {
   case paused(Bool)
   /// The last fix is older than the maximum age (a silent receiver).
   case stale(CLLocation, age: Double)
+  /// A region of ``LocationServiceOptions/regions`` was determined or crossed (just before
+  /// the deciding fix, when that fix is delivered too).
+  case region(RegionTransition)
 }

@@ -29,6 +29,10 @@ public struct LocationServiceOptions: Sendable {
   public var deliversSkyViews = true
   /// How a replay's timestamps are stamped (default: as recorded).
   public var replayTimestamps: ReplayTimestamps = .asRecorded
+  /// Regions monitored alongside ``LocationService/updates()`` (default: none): every current
+  /// fix, delivered or not, is applied to them, and each change arrives as
+  /// ``LocationServiceEvent/region(_:)``.
+  public var regions = RegionTracker()
 
   /// Options for a source, the rest at their defaults.
   public init(source: ReceiverSource) { self.source = source }

@@ -26,7 +26,7 @@ import Testing
     arguments: [("gpx", SIGINT), ("gpx", SIGTERM), ("geojson", SIGINT), ("geojson", SIGTERM)])
   func signalWhileWriting(format: String, signal: Int32) throws {
     var random = SplitMix64(seed: UInt64(signal) &* 7919 &+ UInt64(format.utf8.count))
-    for round in 0..<5 {
+    for round in 0..<(runsUnderSanitizer ? 2 : 5) {
       try oneRun(format: format, signal: signal, round: round, random: &random)
     }
   }
@@ -67,7 +67,12 @@ import Testing
       if index < more { try feeder.send(1) }
     }
     #expect(try watch.wait() == 0, "\(format) \(signal) round \(round): \(watch.stderr)")
-    #expect(watch.stderr == connected)
+    // Only the connection line, and (on a loaded machine, where a second can pass before the
+    // first fix) the --verbose progress line; never an error.
+    #expect(watch.stderr.hasPrefix(connected))
+    #expect(
+      watch.stderr.dropFirst(connected.count).split(separator: "\n")
+        .allSatisfy { $0.hasPrefix("waiting for a fix: ") }, "\(watch.stderr)")
 
     let times = try format == "gpx" ? Documents.gpxTimes(file) : Documents.geoJSONTimes(file)
     let sent = feeder.sent.map { milliseconds($0.time) }

@@ -4,6 +4,36 @@ import Testing
 /// "Denied for a non-root user": a root-owned 0660 dialout pty, the binary run as nobody.
 @Suite
 struct PermissionEndToEndTests {
+  /// Copies the binary through a close-on-exec descriptor: FileManager's copy writes through
+  /// one without, which every process another test spawns meanwhile inherits (gpsd, started by
+  /// the receiver tests, keeps it for its lifetime), and exec then fails with ETXTBSY.
+  static func copyExecutable(_ source: String, to destination: String) throws {
+    guard let data = FileManager.default.contents(atPath: source) else {
+      throw TestFailure("cannot read \(source)")
+    }
+    let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw TestFailure("cannot create \(destination): \(errno)") }
+    defer { close(fd) }
+    let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard written == data.count else { throw TestFailure("short write to \(destination)") }
+  }
+
+  /// Runs a command as nobody. A process forked by another test in the instant before its
+  /// exec can still hold the copy open for writing: ETXTBSY ("Text file busy") is retried.
+  static func runAsNobody(_ command: [String]) throws -> RunResult {
+    var attempts = 0
+    while true {
+      let result = try CLI.runProgram(
+        "/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command,
+        stdin: nil, environment: [:], timeout: 120)
+      attempts += 1
+      guard result.status == 126, result.stderr.contains("Text file busy"), attempts < 50 else {
+        return result
+      }
+      usleep(100_000)
+    }
+  }
+
   @Test func deniedNamesTheGroup() throws {
     try #require(getuid() == 0, "needs root to make a device nobody cannot open")
     let simulator = try Simulator()
@@ -13,24 +43,17 @@ struct PermissionEndToEndTests {
     #expect(chmod(device, 0o660) == 0)
     // nobody may not be able to reach the build directory: run a copy from a public place.
     let copy = simulator.directory + "/locate"
-    try FileManager.default.copyItem(atPath: Paths.locate, toPath: copy)
+    try Self.copyExecutable(Paths.locate, to: copy)
     #expect(chmod(simulator.directory, 0o755) == 0)
-    let result = try CLI.runProgram(
-      "/usr/bin/setpriv",
-      [
-        "--reuid=nobody", "--regid=nogroup", "--clear-groups", copy, "current", "--device",
-        device, "--timeout", "30",
-      ], stdin: nil, environment: [:], timeout: 120)
+    let result = try Self.runAsNobody(
+      [copy, "current", "--device", device, "--timeout", "30"])
     #expect(
       result.stderr
         == "locate: \(device): permission denied (add yourself to the 'dialout' group: "
         + "sudo usermod -aG dialout $USER, then log in again)\n")
     #expect(result.stdout == "")
     #expect(result.status == 77)
-    let devices = try CLI.runProgram(
-      "/usr/bin/setpriv",
-      ["--reuid=nobody", "--regid=nogroup", "--clear-groups", copy, "devices", "--device", device],
-      stdin: nil, environment: [:], timeout: 120)
+    let devices = try Self.runAsNobody([copy, "devices", "--device", device])
     #expect(
       devices.stdout.hasPrefix(device + "  denied\n  to use it: add yourself to the 'dialout'"))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import OpenCoreLocation
 import Receivers
 
 /// `locate devices`: the receivers present and whether they can be used.
@@ -54,20 +55,20 @@ enum DevicesCommand: Command {
     let style = context.style(arguments)
     let status = context.statusLine(arguments)
     for device in devices {
-      var report: DeviceProbe.Report?
+      var report: ProbeOutcome?
       if arguments.has("probe"), device.state.isUsable {
         status.show("probing \(device.path) for \(JSONText.shortest(seconds)) s…", elapsed: 0)
-        let probe = DeviceProbe(
+        let probe = ReceiverProbe(
           path: device.path, baud: baud, seconds: seconds,
-          policy: CommonOptions.checksumPolicy(arguments))
+          checksumPolicy: CommonOptions.checksumPolicy(arguments))
         let probeBaud = baud
         let completion = await context.interruptible { () async throws(LocateError) in
           do throws(ReceiverError) {
-            return try await probe.run()
+            return ProbeOutcome.heard(try await probe.run())
           } catch {
             let failure = FailureMapping.receiver(
               error, source: .device(path: device.path, baud: probeBaud))
-            return DeviceProbe.Report(failure: failure.why)
+            return ProbeOutcome.failed(failure.why)
           }
         }
         status.clear()

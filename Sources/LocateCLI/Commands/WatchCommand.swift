@@ -16,8 +16,9 @@ enum WatchCommand: Command {
     back, silent) are notes on stderr, or EVENT objects with --json; the receiver is reopened
     when it comes back. Formats: text (a line per fix), json (gpsd TPV objects, SKY with
     --satellites, TARGET with --to), gpx (a track, written and flushed point by point),
-    geojson (RFC 8142 text sequence of Features) and csv.
-    """
+    geojson (RFC 8142 text sequence of Features) and csv. With --region or --regions, it
+    also reports entering and leaving circles (geofences), as below.
+    """ + "\n\n" + RegionOptions.ruleText
   static let options: [OptionSpec] =
     [
       .value("count", "n", "N", "stop after N fixes"),
@@ -32,13 +33,18 @@ enum WatchCommand: Command {
       .flag("no-pause", nil, "never pause updates while stationary"),
       .value("to", nil, "LAT,LON", "also show the distance and bearing to this point"),
       .flag("satellites", nil, "also show the sky view (satellites, signal, DOPs)"),
-    ] + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+    ] + RegionOptions.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
   static let examples = [
     ("locate watch", "a line per fix until Ctrl-C"),
     ("locate watch --format gpx > track.gpx", "a GPX track, closed properly on Ctrl-C"),
     ("locate watch --json --count 10 | jq -c '[.lat,.lon]'", "ten gpsd TPV objects"),
     ("locate watch --to 48.3538,11.7861 --distance-filter 50", "distance to a point every 50 m"),
     ("locate watch --input drive.nmea --realtime=4 --format geojson", "replay at 4× speed"),
+    (
+      "locate watch --region depot=48.1173,11.5167,200 --events-only --json",
+      "a REGION object when the depot's state is first known and at each crossing"
+    ),
+    ("locate watch --regions sites.csv --events-only --count 1", "wait for the next crossing"),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
@@ -78,20 +84,35 @@ enum WatchCommand: Command {
     let target = try arguments.value("to").map { text throws(LocateError) in
       try values.point("to", text)
     }
+    if let tracker = try RegionOptions.tracker(arguments, command: name) {
+      options.regions = tracker
+    }
+    let eventsOnly = arguments.has("events-only")
+    if eventsOnly, let other = ["satellites", "to"].first(where: { arguments.has($0) }) {
+      throw LocateError.usage(
+        "--events-only and --\(other)", "--events-only prints region events only",
+        command: name)
+    }
     let writer = FixStreamWriter(
       output: context.output, format: format, hasTarget: target != nil,
       satellites: arguments.has("satellites"),
-      flushesEachRecord: FixStreamWriter.flushesEachRecord(reading: source))
+      flushesEachRecord: FixStreamWriter.flushesEachRecord(reading: source),
+      regions: !options.regions.isEmpty, eventsOnly: eventsOnly)
+    let regions = RegionOutput(writer: writer)
     let status = context.statusLine(arguments)
     let loop = WatchLoop(
       service: LocationService(options: options), source: source, writer: writer,
-      observer: RequestObserver(status: status), target: target, limits: limits)
+      observer: RequestObserver(status: status), target: target, limits: limits,
+      regions: regions)
     try writer.begin()
     let completion = await context.interruptible(stopAfter: wallClockLimit) {
       () async throws(LocateError) in try await loop.run()
     }
     status.clear()
-    let closing = Result { () throws(LocateError) in try writer.end() }
+    let closing = Result { () throws(LocateError) in
+      try regions.flush()
+      try writer.end()
+    }
     switch completion {
     case .abandoned:
       try closing.get()

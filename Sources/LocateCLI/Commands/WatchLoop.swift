@@ -8,7 +8,7 @@ import Receivers
 struct WatchLoop: Sendable {
   /// When to stop besides a signal or the end of the stream.
   struct Limits: Sendable {
-    /// Stop after this many fixes.
+    /// Stop after this many fixes (with `--events-only`, region events).
     var count: Int?
     /// For replays: stop at the first fix this many seconds (of stream time) after the first.
     var streamDuration: Double?
@@ -20,26 +20,37 @@ struct WatchLoop: Sendable {
   let observer: RequestObserver
   let target: GeoPoint?
   let limits: Limits
+  /// Region events (`--region`; see `RegionOutput`).
+  let regions: RegionOutput
 
   /// Runs until the end; a refusal before the receiver ever connected is an error.
   func run() async throws(LocateError) {
     var firstTime: Date?
     // With --satellites, the sky view of the last fix's epoch comes after the fix: wait for it.
     var awaitingLastSky = false
+    var written = 0
+    var fixes = 0
+    func beyondDuration(_ time: Date) -> Bool {
+      guard let duration = limits.streamDuration else { return false }
+      let start = firstTime ?? time
+      firstTime = start
+      return time.timeIntervalSince(start) >= duration
+    }
     do {
       for try await event in service.updates() {
         observer.handle(event)
+        if case .location = event {} else if case .region = event {} else { try regions.flush() }
         switch event {
         case .location(let location):
           if awaitingLastSky { return }
           observer.status.clear()
-          if let duration = limits.streamDuration {
-            let start = firstTime ?? location.timestamp
-            firstTime = start
-            if location.timestamp.timeIntervalSince(start) >= duration { return }
-          }
-          try writer.location(location, target: reading(location))
-          if let count = limits.count, writer.points >= count {
+          if beyondDuration(location.timestamp) { return }
+          fixes += 1
+          let label = try regions.label(for: location)
+          try writer.location(location, target: reading(location), label: label)
+          guard !writer.eventsOnly else { break }
+          written += 1
+          if let count = limits.count, written >= count {
             guard writer.satellites else { return }
             awaitingLastSky = true
           }
@@ -57,6 +68,12 @@ struct WatchLoop: Sendable {
           observer.status.note(
             "the last fix is " + JSONText.fixed(age, 1) + " s old: the receiver has gone quiet")
           try writer.event(GPSDJSON.stale(location, age: age))
+        case .region(let transition):
+          if beyondDuration(transition.location.timestamp) { return }
+          try regions.event(transition, target: reading(transition.location))
+          guard writer.eventsOnly else { break }
+          written += 1
+          if let count = limits.count, written >= count { return }
         case .progress:
           break
         }
@@ -67,7 +84,7 @@ struct WatchLoop: Sendable {
       return
     } catch {
       throw FailureMapping.stream(
-        error, seen: observer.snapshot, source: source, afterFixes: writer.points > 0)
+        error, seen: observer.snapshot, source: source, afterFixes: fixes > 0)
     }
   }
 

@@ -1,10 +1,19 @@
+import OpenCoreLocation
 import Receivers
+
+/// What `devices --probe` learned of one device: the probe's report, or why it could not listen.
+enum ProbeOutcome: Sendable, Hashable {
+  /// The probe listened.
+  case heard(ReceiverProbe.Report)
+  /// The device could not be opened (the one-line reason).
+  case failed(String)
+}
 
 /// How `devices` shows a receiver.
 enum DeviceFormat {
   /// `/dev/ttyACM0  available  u-blox GNSS receiver (cdc_acm)`, then the by-id link and the
   /// probe's findings, indented.
-  static func human(_ device: DiscoveredDevice, probe: DeviceProbe.Report?, style: Style)
+  static func human(_ device: DiscoveredDevice, probe: ProbeOutcome?, style: Style)
     -> String
   {
     var line = style.bold(device.path) + "  " + stateText(device.state, style: style)
@@ -20,24 +29,28 @@ enum DeviceFormat {
   }
 
   /// `9600 baud, talkers GN GP, sentences GGA GSA RMC, 3D fix with 8 satellites`.
-  static func probeText(_ probe: DeviceProbe.Report) -> String {
-    if let failure = probe.failure { return failure }
-    guard probe.sentenceCount > 0 else {
+  static func probeText(_ outcome: ProbeOutcome) -> String {
+    let probe: ReceiverProbe.Report
+    switch outcome {
+    case .failed(let why): return why
+    case .heard(let report): probe = report
+    }
+    guard probe.sentences > 0 else {
       let heard = probe.bytes > 0 ? "\(probe.bytes) bytes, but no valid NMEA" : "silent"
       return (probe.baud.map { "\($0) baud: " } ?? "") + heard
     }
     var parts: [String] = []
     if let baud = probe.baud { parts.append("\(baud) baud") }
     parts.append("talkers " + probe.talkers.joined(separator: " "))
-    parts.append("sentences " + probe.sentences.joined(separator: " "))
-    var fix = probe.fix ?? "fix state unknown"
+    parts.append("sentences " + probe.sentenceTypes.joined(separator: " "))
+    var fix = fixText(probe.fixMode) ?? "fix state unknown"
     if let used = probe.satellitesUsed { fix += " with \(used) satellites used" }
     parts.append(fix)
     return parts.joined(separator: ", ")
   }
 
   /// One JSON object (class DEVICE) per device.
-  static func json(_ device: DiscoveredDevice, probe: DeviceProbe.Report?) -> String {
+  static func json(_ device: DiscoveredDevice, probe: ProbeOutcome?) -> String {
     var object = JSONObject()
     object.add("class", "DEVICE")
     object.add("path", device.path)
@@ -53,18 +66,32 @@ enum DeviceFormat {
       object.add("pid", holder.map { Int($0.pid) })
     default: break
     }
-    if let failure = probe?.failure {
-      object.add("error", failure)
-    } else if let probe {
+    switch probe {
+    case .failed(let why)?:
+      object.add("error", why)
+    case .heard(let probe)?:
       object.add("bps", probe.baud)
       object.add(
         "talkers", raw: "[" + probe.talkers.map(JSONText.string).joined(separator: ",") + "]")
       object.add(
-        "sentences", raw: "[" + probe.sentences.map(JSONText.string).joined(separator: ",") + "]")
-      object.add("fix", probe.fix)
+        "sentences",
+        raw: "[" + probe.sentenceTypes.map(JSONText.string).joined(separator: ",") + "]")
+      object.add("fix", fixText(probe.fixMode))
       object.add("uSat", probe.satellitesUsed)
+    case nil:
+      break
     }
     return object.text
+  }
+
+  /// `3D fix`, `2D fix`, `no fix`, or nil when no epoch was complete.
+  static func fixText(_ mode: GNSSFixMode?) -> String? {
+    switch mode {
+    case .fix3D?: return "3D fix"
+    case .fix2D?: return "2D fix"
+    case .noFix?, .unknown?: return "no fix"
+    case nil: return nil
+    }
   }
 
   private static func stateText(_ state: DeviceState, style: Style) -> String {

@@ -7,7 +7,7 @@ import Synchronization
 /// possible (see ``flushesEachRecord``). Safe to call from any thread; after `end()` nothing
 /// more is written.
 final class FixStreamWriter: Sendable {
-  private struct State {
+  struct State {
     var begun = false
     var ended = false
     var points = 0
@@ -24,18 +24,23 @@ final class FixStreamWriter: Sendable {
   /// output is written in large blocks (a capture replayed as fast as possible: a `write(2)`
   /// per fix cost more than the fix) and at the end.
   let flushesEachRecord: Bool
+  /// Whether region events are written (CSV region columns), and nothing else
+  /// (`--events-only`: track points only with a label, no EVENT objects).
+  let regions: Bool, eventsOnly: Bool
   private let output: OutputSink
   private let state = Mutex(State())
 
   /// A writer to `output`.
   init(
     output: OutputSink, format: OutputFormat, hasTarget: Bool, satellites: Bool,
-    flushesEachRecord: Bool = true
+    flushesEachRecord: Bool = true, regions: Bool = false, eventsOnly: Bool = false
   ) {
     self.output = output
     self.format = format
     self.hasTarget = hasTarget
     self.satellites = satellites
+    self.regions = regions
+    self.eventsOnly = eventsOnly
     self.flushesEachRecord = flushesEachRecord
   }
 
@@ -56,14 +61,19 @@ final class FixStreamWriter: Sendable {
       state.begun = true
       switch format {
       case .gpx: return GPXFormat.header(version: Locate.version)
-      case .csv: return CSVFormat.fixHeader(target: hasTarget)
+      case .csv:
+        let header = CSVFormat.fixHeader(target: hasTarget)
+        return regions ? RegionFormat.csvHeader(header) : header
       case .text, .json, .geojson: return ""
       }
     }
   }
 
-  /// Writes one fix.
-  func location(_ location: CLLocation, target: TargetReading?) throws(LocateError) {
+  /// Writes one fix; in GPX, `label` names the track point (the fix decided region events).
+  func location(
+    _ location: CLLocation, target: TargetReading?, label: (String, String)? = nil
+  ) throws(LocateError) {
+    guard !eventsOnly || label != nil else { return }
     try emit { state in
       var text = ""
       switch format {
@@ -78,11 +88,12 @@ final class FixStreamWriter: Sendable {
         } else if state.segmentBreakPending {
           text = GPXFormat.segmentBreak
         }
-        text += GPXFormat.trackPoint(location)
+        text += GPXFormat.trackPoint(location, name: label?.0, description: label?.1)
       case .geojson:
         text = GeoJSONFormat.sequenceRecord(location, target: target)
       case .csv:
         text = CSVFormat.fixRow(location, target: target, hasTargetColumns: hasTarget)
+        if regions { text = RegionFormat.csvFixRow(text) }
       }
       state.points += 1
       state.segmentBreakPending = false
@@ -104,7 +115,7 @@ final class FixStreamWriter: Sendable {
 
   /// Writes an EVENT object (json only); other formats show events as notes on stderr.
   func event(_ json: String) throws(LocateError) {
-    guard format == .json else { return }
+    guard format == .json, !eventsOnly else { return }
     try emit { _ in json + "\n" }
   }
 
@@ -126,7 +137,7 @@ final class FixStreamWriter: Sendable {
 
   /// Produces text under the lock, writes it and flushes it (if ``flushesEachRecord``);
   /// nothing after the end.
-  private func emit(_ produce: (inout State) -> String) throws(LocateError) {
+  func emit(_ produce: (inout State) -> String) throws(LocateError) {
     let result: Result<Void, LocateError> = state.withLock { state in
       guard !state.ended else { return .success(()) }
       let text = produce(&state)

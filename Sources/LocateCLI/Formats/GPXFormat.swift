@@ -29,9 +29,11 @@ enum GPXFormat {
   /// Closes the segment and the track.
   static let trackEnd = "</trkseg>\n</trk>\n"
 
-  /// A `<trkpt>` for a fix.
-  static func trackPoint(_ location: CLLocation) -> String {
-    point("trkpt", location, name: nil, description: nil)
+  /// A `<trkpt>` for a fix, optionally with a name and a description.
+  static func trackPoint(
+    _ location: CLLocation, name: String? = nil, description: String? = nil
+  ) -> String {
+    point("trkpt", location, name: name, description: description)
   }
 
   /// A `<wpt>` for a fix.

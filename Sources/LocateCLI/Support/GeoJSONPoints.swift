@@ -68,8 +68,13 @@ enum GeoJSONPoints {
     return NamedPoint(name: name, point: GeoPoint(latitude: latitude, longitude: longitude))
   }
 
-  private static func number(_ value: Any) -> Double? {
-    guard let number = value as? NSNumber, !(value is Bool) else { return nil }
+  /// A JSON number (not `true` or `false`) as a finite `Double`.
+  static func number(_ value: Any?) -> Double? {
+    // `is Bool` is also true of the numbers 0 and 1 on Linux: a JSON Boolean is the NSNumber
+    // whose type is a C char.
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+      return nil
+    }
     let double = number.doubleValue
     return double.isFinite ? double : nil
   }

@@ -1,7 +1,6 @@
 import NMEA
 
-/// Days since 1970-01-01 for proleptic Gregorian dates, and back (Howard Hinnant's civil-day
-/// algorithms: exact integer arithmetic, no Foundation calendar, no allocation).
+/// Day numbers for the fix assembler (the calendar arithmetic is ``NMEADate/daysSince1970``).
 enum UTCCalendar {
   /// Seconds in a day.
   static let secondsPerDay: Int64 = 86_400
@@ -14,31 +13,11 @@ enum UTCCalendar {
 
   /// Days since 1970-01-01 of a civil date.
   static func day(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    NMEADate(year: Int16(year), month: UInt8(month), day: UInt8(day)).daysSince1970
   }
 
   /// Days since 1970-01-01 of an NMEA date.
-  static func day(_ date: NMEADate) -> Int {
-    day(year: Int(date.year), month: Int(date.month), day: Int(date.day))
-  }
-
-  /// The civil date of a day number.
-  static func date(ofDay days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
+  static func day(_ date: NMEADate) -> Int { date.daysSince1970 }
 }
 
 /// The rule for the 1024-week rollover of old receivers: a date earlier than the pivot is moved

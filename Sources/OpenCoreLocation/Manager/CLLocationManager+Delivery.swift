@@ -35,7 +35,8 @@ extension CLLocationManager {
         flush()
         let (running, idle) = state.withLock { state -> (Bool, Bool) in
           state.status = status
-          return (state.updating && state.session != nil, !state.updating && !state.oneShotPending)
+          let using = state.updating || state.monitoring
+          return (using && state.session != nil, !using && !state.oneShotPending)
         }
         // A replay opened only to decide authorization starts over when updates start.
         if isReplay && idle { closeIfIdle() }
@@ -44,7 +45,11 @@ extension CLLocationManager {
         delegate?.locationManager(self, didChangeAuthorization: status)
         if running, let error = CLError.failure(for: device) { fail(error) }
       case .device(let device):
-        if state.withLock({ $0.updating }), let error = CLError.failure(for: device) { fail(error) }
+        if state.withLock({ $0.updating || $0.monitoring }),
+          let error = CLError.failure(for: device)
+        {
+          fail(error)
+        }
       case .paused(let paused, _):
         flush()
         if paused {
@@ -53,7 +58,10 @@ extension CLLocationManager {
           delegate?.locationManagerDidResumeLocationUpdates(self)
         }
       case .ended(let error):
-        if state.withLock({ $0.updating }) { fail(error) }
+        if state.withLock({ $0.updating || $0.monitoring }) { fail(error) }
+      case .region(let transition):
+        flush()
+        dispatchRegion(transition)
       case .progress, .sky, .stale:
         break
       }

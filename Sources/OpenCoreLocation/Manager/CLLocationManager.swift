@@ -29,6 +29,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     var updating = false
     var significantOnly = false
     var oneShotPending = false
+    /// Whether any region is monitored (`CLLocationManager+Regions.swift`).
+    var monitoring = false
     var location: CLLocation?
     var status: CLAuthorizationStatus = .notDetermined
     var requested: CLAuthorizationStatus = .authorizedAlways
@@ -41,6 +43,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   let clock: any LocationClock
   let checksumPolicy: ChecksumPolicy
   let replayTimestamps: ReplayTimestamps
+  /// The monitored regions (`CLLocationManager+Regions.swift`).
+  let regionStore = ManagerRegions()
   /// Called with each session as it starts (tests feed bytes through it).
   var onSession: (@Sendable (LocationSession) -> Void)?
 
@@ -207,11 +211,12 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   }
 
   /// Applies `change` to the running session, or to a new one before it starts reading (so a
-  /// fast replay cannot run ahead of the request).
-  private func withSession(_ change: (inout LocationPipeline) -> Void) {
+  /// fast replay cannot run ahead of the request); returns why a new one could not start.
+  @discardableResult
+  func withSession(_ change: (inout LocationPipeline) -> Void) -> CLError? {
     if let session = state.withLock({ $0.session }) {
       session.configure(change)
-      return
+      return nil
     }
     var config = PipelineConfig(isReplay: isReplay, device: LocationService.deviceName(input))
     config.maximumAge = maximumAge
@@ -219,9 +224,11 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     let session = LocationSession(
       input: input, config: config, checksumPolicy: checksumPolicy, clock: clock
     ) { [weak self] batch, session in self?.receive(batch, from: session) }
-    let wanted = state.withLock { $0.requested }
+    let (wanted, monitoring) = state.withLock { ($0.requested, $0.monitoring) }
+    let regions = regionStore.watch
     session.configure {
       $0.authorization.granted = wanted
+      if monitoring { $0.watchRegions(regions) }
       change(&$0)
     }
     session.onStart = onSession
@@ -238,12 +245,14 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
       if report {
         delegateQueue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
       }
+      return error
     }
+    return nil
   }
 
   func closeIfIdle() {
     let session = state.withLock { state -> LocationSession? in
-      guard !state.updating && !state.oneShotPending else { return nil }
+      guard !state.updating && !state.oneShotPending && !state.monitoring else { return nil }
       defer { state.session = nil }
       return state.session
     }

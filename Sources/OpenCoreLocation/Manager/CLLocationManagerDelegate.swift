@@ -19,6 +19,21 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
   func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
   /// Updates resumed: the receiver moved again.
   func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
+  /// A monitored region was entered (a crossing from outside; see ``CLLocationManager``'s
+  /// region monitoring for the rule).
+  func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion)
+  /// A monitored region was left (a crossing from inside).
+  func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion)
+  /// A region's state was first determined, changed, or asked for with `requestState(for:)`.
+  func locationManager(
+    _ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
+  /// A region cannot be monitored (`CLError.regionMonitoringFailure`), or its receiver could
+  /// not be opened (the receiver's ``CLError``).
+  func locationManager(
+    _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+    withError error: any Error)
+  /// Monitoring of a region started.
+  func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
 }
 
 extension CLLocationManagerDelegate {
@@ -38,4 +53,21 @@ extension CLLocationManagerDelegate {
   public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
   /// Does nothing.
   public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+    withError error: any Error
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didStartMonitoringFor region: CLRegion
+  ) {}
 }

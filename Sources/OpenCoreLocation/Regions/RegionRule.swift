@@ -1,6 +1,4 @@
-import Geodesy
-
-/// Inside, outside, or not yet known: the state of one monitored region.
+/// Inside, outside, or not yet known: the state of one monitored region (Apple's values).
 public enum CLRegionState: Int, Sendable, Hashable {
   /// Not determined yet (no fix accurate enough to decide).
   case unknown = 0
@@ -13,32 +11,45 @@ public enum CLRegionState: Int, Sendable, Hashable {
 /// The rule that decides whether a fix is inside a circular region, without flapping.
 ///
 /// With `d` the geodesic (WGS-84) distance from the fix to the centre, `r` the radius, `a` the
-/// fix's horizontal accuracy and `m = max(h, a)` where `h = min(margin, r / 2)`:
+/// fix's horizontal accuracy, `h = min(margin, r / 2)` the hysteresis margin (20 m by default)
+/// and `band = max(h, a)`:
 /// - a fix with unknown accuracy (negative) decides nothing;
 /// - from *unknown*: inside when `d ≤ r − a`, outside when `d ≥ r + a`;
-/// - from *outside*: inside when `d ≤ r − m`;
-/// - from *inside*: outside when `d ≥ r + m`;
+/// - from *outside*: inside when `d ≤ r − band`;
+/// - from *inside*: outside when `d ≥ r + band`;
 /// - anything else leaves the state as it was.
 ///
 /// So a receiver jittering by less than `h` around the boundary produces no events, a crossing
 /// shallower than `h` is not reported, and a fix whose uncertainty straddles the band cannot
 /// change the state. The default margin is 20 m: about four times the 1-sigma horizontal
 /// error of a consumer receiver in open sky, and more than the ±15 m jitter seen parked beside
-/// buildings.
+/// buildings. Regions smaller than 40 m across get a margin of half their radius, so that they
+/// can still be entered.
 public struct RegionHysteresis: Sendable, Hashable {
-  /// The hysteresis margin `h` in metres before halving for small regions (default 20).
+  /// The default margin `h`, metres.
+  public static let defaultMargin = 20.0
+
+  /// The hysteresis margin `h` in metres before halving for small regions (default 20;
+  /// negative values count as 0).
   public var margin: Double
 
   /// Makes a rule with a margin in metres.
-  public init(margin: Double = 20) { self.margin = max(0, margin) }
+  public init(margin: Double = RegionHysteresis.defaultMargin) { self.margin = max(0, margin) }
+
+  /// The margin `h` for a region of `radius` metres: `min(margin, r / 2)`, never negative.
+  public func margin(forRadius radius: Double) -> Double {
+    max(0, min(margin, radius / 2))
+  }
 
   /// The state after a fix at `distance` metres from the centre with horizontal `accuracy`,
   /// from `current`; `nil` when the fix does not change it.
   public func decide(
     distance: Double, radius: Double, accuracy: Double, current: CLRegionState
   ) -> CLRegionState? {
-    guard accuracy >= 0, distance.isFinite, accuracy.isFinite else { return nil }
-    let band = max(min(margin, radius / 2), accuracy)
+    guard accuracy >= 0, distance.isFinite, accuracy.isFinite, radius.isFinite else {
+      return nil
+    }
+    let band = max(margin(forRadius: radius), accuracy)
     switch current {
     case .unknown:
       if distance <= radius - accuracy { return .inside }
@@ -49,85 +60,5 @@ public struct RegionHysteresis: Sendable, Hashable {
       if distance >= radius + band { return .outside }
     }
     return nil
-  }
-}
-
-/// One change of a region's state, and the fix that decided it.
-public struct RegionTransition: Sendable {
-  /// The region's identifier.
-  public var identifier: String
-  /// The new state.
-  public var state: CLRegionState
-  /// The fix that decided it.
-  public var location: CLLocation
-  /// Geodesic distance from the fix to the region's centre, metres.
-  public var distance: Double
-}
-
-/// Tracks the state of many circular regions as fixes arrive (the engine behind `CLMonitor`,
-/// the classic region callbacks and `locate watch --region`).
-public struct RegionTracker: Sendable {
-  struct Entry: Sendable {
-    var identifier: String
-    var center: CLLocationCoordinate2D
-    var radius: Double
-    var state: CLRegionState
-  }
-
-  /// The rule applied to every fix.
-  public var rule: RegionHysteresis
-  var entries: [Entry] = []
-
-  /// Makes an empty tracker.
-  public init(rule: RegionHysteresis = RegionHysteresis()) { self.rule = rule }
-
-  /// The identifiers, in the order added.
-  public var identifiers: [String] { entries.map(\.identifier) }
-
-  /// Adds (or replaces) a circular region, in `state` until a fix decides otherwise.
-  public mutating func add(
-    identifier: String, center: CLLocationCoordinate2D, radius: Double,
-    state: CLRegionState = .unknown
-  ) {
-    let entry = Entry(identifier: identifier, center: center, radius: radius, state: state)
-    if let index = entries.firstIndex(where: { $0.identifier == identifier }) {
-      entries[index] = entry
-    } else {
-      entries.append(entry)
-    }
-  }
-
-  /// Removes a region; unknown identifiers are ignored.
-  public mutating func remove(identifier: String) {
-    entries.removeAll { $0.identifier == identifier }
-  }
-
-  /// The current state of a region, or `nil` when it is not monitored.
-  public func state(of identifier: String) -> CLRegionState? {
-    entries.first { $0.identifier == identifier }?.state
-  }
-
-  /// Applies one fix to every region and returns the changes it caused, in the order the
-  /// regions were added.
-  public mutating func evaluate(_ location: CLLocation) -> [RegionTransition] {
-    var changes: [RegionTransition] = []
-    for index in entries.indices {
-      let entry = entries[index]
-      let distance = Geodesic.wgs84.inverse(
-        latitude1: location.coordinate.latitude, longitude1: location.coordinate.longitude,
-        latitude2: entry.center.latitude, longitude2: entry.center.longitude
-      ).distance
-      guard
-        let next = rule.decide(
-          distance: distance, radius: entry.radius, accuracy: location.horizontalAccuracy,
-          current: entry.state),
-        next != entry.state
-      else { continue }
-      entries[index].state = next
-      changes.append(
-        RegionTransition(
-          identifier: entry.identifier, state: next, location: location, distance: distance))
-    }
-    return changes
   }
 }

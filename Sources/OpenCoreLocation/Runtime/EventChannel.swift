@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
 /// and the consumer takes everything queued at once. A replay's producer blocks while more than
@@ -13,7 +12,7 @@ final class EventChannel<Element: Sendable>: Sendable {
     var producerBlocked = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let space = DispatchSemaphore(value: 0)
   private let limit: Int?
 

@@ -34,6 +34,9 @@ struct LocationPipeline {
   /// Continuous delivery, when a client wants every update.
   var delivery: DeliveryFilter?
   var oneShot: OneShotRequest?
+  /// Watched regions (see `RegionWatch.swift`), and the service time watching began.
+  var regions: RegionWatch?
+  var regionsSince: Int64 = 0
   private(set) var events: [PipelineEvent] = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
@@ -287,6 +290,13 @@ struct LocationPipeline {
   }
 
   private mutating func process(_ report: EpochReport) {
+    let mark = events.count
+    defer {
+      if regions != nil, report.isFix, isCurrent(report, since: regionsSince) {
+        let found = regionEvents(for: report, processed: events[mark...])
+        events.insert(contentsOf: found.events, at: found.before ?? events.endIndex)
+      }
+    }
     lastReport = report
     if report.isFix {
       lastFix = report

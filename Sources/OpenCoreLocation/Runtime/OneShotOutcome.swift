@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The result of a one-shot request, completed once from the reader's thread and awaited by the
 /// requesting task.
 final class OneShotOutcome: Sendable {
@@ -8,7 +6,7 @@ final class OneShotOutcome: Sendable {
     var waiter: CheckedContinuation<CLLocation, any Error>?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Completes the request (later completions are ignored).
   func complete(_ result: Result<CLLocation, CLError>) {

@@ -24,6 +24,8 @@ enum PipelineEvent: Sendable {
   case oneShotTimeout(best: CLLocation?, error: CLError)
   /// The one-shot request cannot succeed (denied, busy, no receiver, input ended).
   case oneShotFailed(CLError)
+  /// A watched region's state changed (region monitoring).
+  case region(RegionTransition)
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a
   /// request still waiting gets.
   case ended(CLError)

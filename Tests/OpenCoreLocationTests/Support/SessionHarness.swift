@@ -73,6 +73,7 @@ extension PipelineEvent {
     case .oneShotTimeout: return "oneShotTimeout"
     case .oneShotFailed: return "oneShotFailed"
     case .ended: return "ended"
+    case .region(let transition): return "region \(transition.identifier) \(transition.state)"
     }
   }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import NMEA
+import Receivers
+
+/// Listens to one device for a few seconds and says what it is: its rate, the talkers and
+/// sentence types it sends, and its fix state (what `locate devices --probe` shows).
+///
+/// The fix state is the last epoch the fix assembler reported, so it follows the same rules as
+/// every fix the service hands out (GSA mode, GGA quality, RMC status, 3-satellite fixes 2D).
+public struct ReceiverProbe: Sendable {
+  /// What was heard.
+  public struct Report: Sendable, Hashable {
+    /// The rate the port was read at, if serial.
+    public var baud: Int?
+    /// Talker IDs seen (`GN`, `GP`), sorted; proprietary sentences have none.
+    public var talkers: [String] = []
+    /// Sentence types seen (`GGA`, `RMC`, and proprietary addresses such as `PGRME`), sorted.
+    public var sentenceTypes: [String] = []
+    /// Valid sentences.
+    public var sentences = 0
+    /// Bytes read.
+    public var bytes = 0
+    /// The fix mode of the last epoch, or nil when no epoch was complete.
+    public var fixMode: GNSSFixMode?
+    /// Satellites used in the last epoch, if it said.
+    public var satellitesUsed: Int?
+
+    /// An empty report.
+    public init() {}
+  }
+
+  /// The device path.
+  public var path: String
+  /// The rate to read at (`auto` hunts it).
+  public var baud: BaudSetting
+  /// How long to listen, seconds.
+  public var seconds: Double
+  /// Checksum policy.
+  public var checksumPolicy: ChecksumPolicy
+
+  /// Prepares a probe.
+  public init(path: String, baud: BaudSetting, seconds: Double, checksumPolicy: ChecksumPolicy) {
+    self.path = path
+    self.baud = baud
+    self.seconds = seconds
+    self.checksumPolicy = checksumPolicy
+  }
+
+  /// Opens the device, listens for ``seconds``, closes it (restoring its settings).
+  /// - Throws: ``ReceiverError`` when the device cannot be opened.
+  public func run() async throws(ReceiverError) -> Report {
+    let listener = ProbeListener(policy: checksumPolicy)
+    var options = ReceiverOptions()
+    options.reconnect = false
+    let receiver = Receiver(source: .device(path: path, baud: baud), options: options)
+    try receiver.start { listener.handle($0) }
+    try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+    receiver.stop()
+    return listener.report
+  }
+}
+
+/// Decodes and assembles on the reader thread; the lock guards the state.
+private final class ProbeListener: @unchecked Sendable {
+  private struct State {
+    var decoder: NMEADecoder
+    var assembler = FixAssembler(rollover: .live)
+    var report = ReceiverProbe.Report()
+    var reads = 0
+  }
+  private var state: State
+  private let lock = NSLock()
+
+  init(policy: ChecksumPolicy) { state = State(decoder: NMEADecoder(policy: policy)) }
+
+  func handle(_ event: ReceiverEvent) {
+    switch event {
+    case .data(let chunk, let at):
+      lock.withLock {
+        state.reads += 1
+        let read = state.reads
+        var decoder = state.decoder
+        decoder.feed(chunk) { event in
+          guard case .sentence(let sentence, _) = event else { return }
+          note(state.assembler.add(sentence, at: Int64(at), read: read))
+        }
+        state.decoder = decoder
+      }
+    case .state(.connected(_, let baud)):
+      lock.withLock { state.report.baud = baud ?? state.report.baud }
+    case .state:
+      break
+    }
+  }
+
+  var report: ReceiverProbe.Report {
+    lock.withLock {
+      note(state.assembler.flush(at: .max))
+      var report = state.report
+      let addresses = state.decoder.counters.byAddress.keys
+      report.talkers = Set(addresses.filter { !$0.hasPrefix("P") }.map { String($0.prefix(2)) })
+        .sorted()
+      report.sentenceTypes = Set(
+        addresses.map { $0.hasPrefix("P") ? $0 : String($0.dropFirst(2)) }
+      ).sorted()
+      report.sentences = state.decoder.counters.framing.sentences
+      report.bytes = state.decoder.counters.framing.bytes
+      return report
+    }
+  }
+
+  /// Keeps the mode and satellites of each epoch the assembler reports (called under the lock).
+  private func note(_ step: AssemblerStep) {
+    for (happened, epoch) in [
+      (step.closed, state.assembler.closedReport),
+      (step.completed, state.assembler.completedReport),
+    ] where happened {
+      guard let epoch else { continue }
+      state.report.fixMode = epoch.mode
+      state.report.satellitesUsed = epoch.satellitesUsed
+    }
+  }
+}

@@ -100,10 +100,10 @@ soak: release
 demo: release
 	@sh Tests/Demo/demo.sh $(BUILD_DIR)/release/locate
 
-## Benchmarks, side by side with the peers in one run (installs the peers it needs).
-bench: release
-	sh Tests/Benchmarks/decode.sh
-	sh Tests/Benchmarks/geodesy.sh
+## Benchmarks, side by side with the peers in one run (installs the peers it needs; about
+## 20 minutes): writes docs/bench/README.md. RUNS, LIVE_RUNS, LIVE_SECONDS… see bench.sh.
+bench:
+	sh Tests/Benchmarks/bench.sh
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests

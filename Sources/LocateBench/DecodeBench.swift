@@ -2,16 +2,19 @@
 import Foundation
 import NMEA
 
-/// `LocateBench decode FILE [--quiet]`: reads FILE in 1 MiB reads, decodes every sentence
-/// with ``NMEADecoder`` (strict checksums) and reads the positions of RMC and GGA (as the
-/// pynmea2 driver does); prints bytes, sentences, MB/s and sentences/s (in-process clock), and the
-/// counters.
+/// `LocateBench decode FILE [--quiet] [--events]`: reads FILE in 1 MiB reads, decodes every
+/// sentence with ``NMEADecoder`` (strict checksums) and reads the positions of RMC and GGA (as
+/// the pynmea2 driver does); prints bytes, sentences, MB/s and sentences/s (in-process clock),
+/// and the counters. The sentences go to a ``SentenceVisitor`` (what the location service
+/// uses), or with `--events` through `feed(_:_:)`'s ``DecodeEvent`` enum.
 func decodeBench(_ arguments: [String]) -> Int32 {
-  guard let path = arguments.first, arguments.count <= 2 else {
-    printError("usage: LocateBench decode FILE [--quiet]")
+  guard let path = arguments.first, arguments.count <= 3 else {
+    printError("usage: LocateBench decode FILE [--quiet] [--events]")
     return 64
   }
-  let quiet = arguments.dropFirst().first == "--quiet"
+  let quiet = arguments.dropFirst().contains("--quiet")
+  let events = arguments.dropFirst().contains("--events")
+  var positions = PositionSum()
   let descriptor = open(path, O_RDONLY)
   guard descriptor >= 0 else {
     printError("LocateBench decode: cannot open \(path): \(String(cString: strerror(errno)))")
@@ -34,7 +37,12 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       }
       break
     }
-    decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
+    let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+    guard events else {
+      decoder.feed(chunk, visiting: &positions)
+      continue
+    }
+    decoder.feed(chunk) { event in
       // Only RMC and GGA are bound (binding copies the payload; testing a case does not).
       switch event {
       case .sentence(.rmc, _), .sentence(.gga, _):
@@ -47,7 +55,8 @@ func decodeBench(_ arguments: [String]) -> Int32 {
       }
     }
   }
-  decoder.finish { _ in }
+  decoder.finish(visiting: &positions)
+  sum += positions.sum
   let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
   let counters = decoder.counters
   let bytes = counters.framing.bytes
@@ -77,3 +86,11 @@ func decodeBench(_ arguments: [String]) -> Int32 {
 
 /// `value` with `places` decimals.
 func format(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
+
+/// Adds up the positions of RMC and GGA sentences.
+struct PositionSum: SentenceVisitor {
+  var sum = 0.0
+
+  mutating func visit(_ rmc: borrowing RMC) { sum += (rmc.latitude ?? 0) + (rmc.longitude ?? 0) }
+  mutating func visit(_ gga: borrowing GGA) { sum += (gga.latitude ?? 0) + (gga.longitude ?? 0) }
+}

@@ -16,6 +16,10 @@ struct LiveResult {
   var silentLines = 0
   var peakKiB = 0
   var anonymousKiB = 0
+  /// The machine's 1-minute load average and CPU pressure (the share of the last 60 s some
+  /// runnable task waited for a CPU, /proc/pressure/cpu) at the end of the feed.
+  var load = -1.0
+  var cpuPressure = -1.0
 
   /// The `key=value` line the bench scripts read.
   var line: String {
@@ -37,6 +41,7 @@ struct LiveResult {
       + " silent_s=\(format(silentSeconds, 1)) silent_wakeups=\(silentSwitches)"
       + " silent_wakeups_per_s=\(format(silentSeconds > 0 ? Double(silentSwitches) / silentSeconds : 0, 2))"
       + " silent_lines=\(silentLines) vmhwm_kib=\(peakKiB) rss_anon_kib=\(anonymousKiB)"
+      + " load1=\(format(load, 2)) cpu_pressure_avg60=\(format(cpuPressure, 2))"
   }
 }
 
@@ -95,6 +100,7 @@ struct LiveRun {
       }
     }
     let cpuAfter = Self.cpuSeconds(pid)
+    (result.load, result.cpuPressure) = Self.machineLoad()
     writer.join()
     let snapshot = written.snapshot
     result.epochs = snapshot.times.count
@@ -222,6 +228,22 @@ struct LiveRun {
         + statusValue(text, "nonvoluntary_ctxt_switches")
     }
     return counts
+  }
+
+  /// The 1-minute load average and `some avg60` of /proc/pressure/cpu (-1 if unknown).
+  static func machineLoad() -> (load: Double, pressure: Double) {
+    let load =
+      (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
+      .flatMap { $0.split(separator: " ").first.flatMap { Double($0) } } ?? -1
+    var pressure = -1.0
+    if let text = try? String(contentsOfFile: "/proc/pressure/cpu", encoding: .utf8),
+      let some = text.split(separator: "\n").first(where: { $0.hasPrefix("some") })
+    {
+      for word in some.split(separator: " ") where word.hasPrefix("avg60=") {
+        pressure = Double(word.dropFirst(6)) ?? -1
+      }
+    }
+    return (load, pressure)
   }
 
   /// VmHWM and RssAnon, KiB.

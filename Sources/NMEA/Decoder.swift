@@ -37,30 +37,42 @@ public struct NMEADecoder {
     swap(&counters, &self.counters)
   }
 
-  /// Feeds one chunk and hands only the decoded sentences to `handle`, in order: the fast
-  /// path for a consumer that wants the sentences alone (the location service). Dropped lines
-  /// and sentences with an impossible field are counted as by ``feed(_:_:)``, not reported.
-  ///
-  /// Each sentence is passed by reference, without the ``DecodeEvent`` around it (that wrapping
-  /// copied the ~200-byte event once more per sentence).
-  public mutating func feedSentences(
-    _ chunk: UnsafeRawBufferPointer, _ handle: (borrowing Sentence) -> Void
+  /// Feeds one chunk and hands each decoded sentence to the visitor's method for its type, in
+  /// order: the fastest way to read sentences (see ``SentenceVisitor``). Dropped lines and
+  /// sentences with an impossible field are counted as by ``feed(_:_:)``, not reported.
+  public mutating func feed<Visitor: SentenceVisitor>(
+    _ chunk: UnsafeRawBufferPointer, visiting visitor: inout Visitor
   ) {
     var counters = NMEACounters()
     swap(&counters, &self.counters)
-    framer.feed(chunk) { event in Self.decodeSentence(event, &counters, handle) }
+    framer.feed(chunk) { event in Self.visit(event, &counters, &visitor) }
     counters.framing = framer.counters
     swap(&counters, &self.counters)
   }
 
-  /// Ends the input for ``feedSentences(_:_:)``: a last line without a line end is handled as
-  /// the framer says, and only a sentence reaches `handle`.
-  public mutating func finishSentences(_ handle: (borrowing Sentence) -> Void) {
+  /// Ends the input for ``feed(_:visiting:)``: a last line without a line end is handled as
+  /// the framer says, and only a sentence reaches the visitor.
+  public mutating func finish<Visitor: SentenceVisitor>(visiting visitor: inout Visitor) {
     var counters = NMEACounters()
     swap(&counters, &self.counters)
-    framer.finish { event in Self.decodeSentence(event, &counters, handle) }
+    framer.finish { event in Self.visit(event, &counters, &visitor) }
     counters.framing = framer.counters
     swap(&counters, &self.counters)
+  }
+
+  /// Decodes one framer event, counting it, and hands a sentence to the visitor.
+  @inline(__always)
+  static func visit<Visitor: SentenceVisitor>(
+    _ event: FramerEvent, _ counters: inout NMEACounters, _ visitor: inout Visitor
+  ) {
+    guard case .sentence(let raw) = event else { return }
+    let length = addressLength(raw.body)
+    do throws(NMEAError) {
+      try Sentence.decode(raw, addressLength: length, visiting: &visitor)
+      counters.addresses.count(raw.body, addressLength: length)
+    } catch {
+      counters.invalidSentences += 1
+    }
   }
 
   /// Ends the input (a last line without a line end is handled as the framer says).
@@ -70,23 +82,6 @@ public struct NMEADecoder {
     framer.finish { event in Self.decode(event, &counters, handle) }
     counters.framing = framer.counters
     swap(&counters, &self.counters)
-  }
-
-  /// Decodes one framer event, counting it, and hands a sentence to `handle`.
-  @inline(__always)
-  static func decodeSentence(
-    _ event: FramerEvent, _ counters: inout NMEACounters, _ handle: (borrowing Sentence) -> Void
-  ) {
-    guard case .sentence(let raw) = event else { return }
-    let length = addressLength(raw.body)
-    do throws(NMEAError) {
-      try Sentence.decode(raw, addressLength: length) { sentence in
-        counters.addresses.count(raw.body, addressLength: length)
-        handle(sentence)
-      }
-    } catch {
-      counters.invalidSentences += 1
-    }
   }
 
   /// Decodes one framer event and hands the result to `handle`, counting it.

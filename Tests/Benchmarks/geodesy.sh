@@ -13,7 +13,8 @@
 # 5. Nearest-10 among 1,000,000 seeded points, RUNS runs: time per query, brute force, ratio.
 #
 # Environment: PAIRS (default 1000000), RUNS (default 5), WORK (default .build/bench-geodesy),
-# OUT (default docs/bench/geodesy.md).
+# OUT (default docs/bench/geodesy.md), BENCH (a LocateBench already built; default: build one),
+# SUMMARY (a file to write the key figures to as key=value lines, for bench.sh's report).
 set -eu
 cd "$(dirname "$0")/../.."
 PAIRS=${PAIRS:-1000000}
@@ -28,8 +29,10 @@ done
 [ -f /usr/include/geodesic.h ] || { echo "geodesy.sh: geodesic.h missing (libproj-dev; run make deps)" >&2; exit 69; }
 
 echo "== building"
-swift build -c release --product LocateBench >&2
-BENCH="$(swift build -c release --show-bin-path)/LocateBench"
+if [ -z "${BENCH:-}" ]; then
+  swift build -c release --product LocateBench >&2
+  BENCH="$(swift build -c release --show-bin-path)/LocateBench"
+fi
 cc -O2 -o "$WORK/geodesy_c" Tests/Benchmarks/geodesy_c.c -lproj -lm
 
 echo "== generating $PAIRS pairs and 100000 direct cases"
@@ -159,5 +162,25 @@ fmt() { awk -v x="$1" 'BEGIN { printf "%.0f", x }' | sed -e ':a' -e 's/\([0-9]\)
   echo "| $(median "$N.build") | $(median "$N.query") | $(median "$N.brute") | $(fmt "$(median "$N.ratio")")× | $IDENTICAL queries |"
 } > "$OUT"
 echo "== wrote $OUT"
+if [ -n "${SUMMARY:-}" ]; then
+  {
+    echo "pairs=$PAIRS"
+    echo "inverse_check=$INVERSE_CHECK"
+    echo "direct_check=$DIRECT_CHECK"
+    echo "ours_compute_pairs_s=$OURS_RATE"
+    echo "c_compute_pairs_s=$C_RATE"
+    echo "ours_wall_s=$OURS_WALL"
+    echo "c_wall_s=$C_WALL"
+    echo "geodsolve_wall_s=$G_WALL"
+    echo "ours_rss_kib=$OURS_RSS"
+    echo "ratio_compute_vs_c=$R_COMPUTE"
+    echo "ratio_whole_vs_c=$R_WHOLE_C"
+    echo "ratio_whole_vs_geodsolve=$R_WHOLE_G"
+    echo "nearest_query_us=$(median "$N.query")"
+    echo "nearest_ratio=$(median "$N.ratio")"
+    echo "nearest_identical=$IDENTICAL"
+    echo "status=$status"
+  } > "$SUMMARY"
+fi
 cat "$OUT"
 exit $status

@@ -33,15 +33,15 @@ struct AssemblerStep: Sendable {
 /// No allocation per sentence: all state is inline or reuses storage allocated at creation.
 struct FixAssembler {
   /// The satellites in view and used.
-  private(set) var satellites = SatelliteTable()
+  var satellites = SatelliteTable()
   /// The cycle enders learned.
   private(set) var enders = CycleEnders()
-  private var epoch: EpochAccumulator?
+  var epoch: EpochAccumulator?
   /// The epoch reported late (valid after a step with `closed`).
   private(set) var closedReport: EpochReport?
   /// The epoch reported on its ender (valid after a step with `completed`).
   private(set) var completedReport: EpochReport?
-  private var epochNumber = 0
+  var epochNumber = 0
   private var dates: DateTracker
   /// A replay's clock, advanced by the sentences' times (nil for a live source).
   private var stream: StreamClock?
@@ -64,65 +64,10 @@ struct FixAssembler {
     abs(a.nanosecondsOfDay - b.nanosecondsOfDay) < 10_000_000
   }
 
-  /// Merges one sentence that arrived at service time `at` (ns) in read number `read`.
-  mutating func add(_ sentence: Sentence, at: Int64, read: Int) -> AssemblerStep {
-    if epoch != nil, epoch?.time == nil, Self.lacksItsTime(sentence) {
-      // A sentence that should carry a time but does not (a receiver without a fix, or just
-      // started): what came before it belongs to no timed epoch.
-      epoch = nil
-    }
-    switch sentence {
-    case .rmc(let rmc):
-      return handle(.rmc, rmc.talker, rmc.time, at, read) {
-        $0.merge(rmc)
-        if rmc.status == .valid, let date = rmc.date, let time = rmc.time {
-          $1.observe(date, time: time)
-        }
-      }
-    case .gga(let gga): return handle(.gga, gga.talker, gga.time, at, read) { e, _ in e.merge(gga) }
-    case .gll(let gll): return handle(.gll, gll.talker, gll.time, at, read) { e, _ in e.merge(gll) }
-    case .gns(let gns): return handle(.gns, gns.talker, gns.time, at, read) { e, _ in e.merge(gns) }
-    case .zda(let zda):
-      return handle(.zda, zda.talker, zda.time, at, read) {
-        if let date = zda.date {
-          $0.date = date
-          if let time = zda.time { $1.observe(date, time: time) }
-        }
-      }
-    case .vtg(let vtg): return handle(.vtg, vtg.talker, nil, at, read) { e, _ in e.merge(vtg) }
-    case .gsa(let gsa):
-      satellites.add(gsa, epoch: epochNumber)
-      return handle(.gsa, gsa.talker, nil, at, read) { e, _ in e.merge(gsa) }
-    case .gst(let gst):
-      guard let time = gst.time, let epochTime = epoch?.time, Self.sameEpoch(time, epochTime)
-      else {
-        return AssemblerStep()
-      }
-      return handle(.gst, gst.talker, nil, at, read) { e, _ in e.merge(gst) }
-    case .gsv(let gsv):
-      satellites.add(gsv, epoch: epochNumber)
-      return AssemblerStep()
-    case .txt, .proprietary, .unknown:
-      return AssemblerStep()
-    }
-  }
-
   /// Whether a time of day is within 10 ms of a whole second.
   static func isWholeSecond(_ time: UTCTime?) -> Bool {
     guard let time else { return false }
     return time.nanosecond < 10_000_000 || time.nanosecond > 990_000_000
-  }
-
-  /// Whether a sentence of a timed type (RMC GGA GLL GNS ZDA) came with an empty time.
-  static func lacksItsTime(_ sentence: Sentence) -> Bool {
-    switch sentence {
-    case .rmc(let s): return s.time == nil
-    case .gga(let s): return s.time == nil
-    case .gll(let s): return s.time == nil
-    case .gns(let s): return s.time == nil
-    case .zda(let s): return s.time == nil
-    default: return false
-    }
   }
 
   /// Whether the epoch in progress has fix data but no confirmed cycle ender of its phase to
@@ -155,7 +100,9 @@ struct FixAssembler {
     return step
   }
 
-  private mutating func handle(
+  /// Merges a sentence of fix data (its time, when it has one) into the epoch in progress;
+  /// the per-type `add` methods (FixAssembler+Sentences.swift) call it.
+  mutating func handle(
     _ kind: FixSentenceKind, _ talker: Talker, _ time: UTCTime?, _ at: Int64, _ read: Int,
     _ merge: (inout EpochAccumulator, inout DateTracker) -> Void
   ) -> AssemblerStep {

@@ -40,7 +40,8 @@ struct LocationPipeline {
   private(set) var events: [PipelineEvent] = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
-  private var reads = 0
+  /// Reads so far (see ``beginRead(at:wall:)``).
+  private(set) var reads = 0
   private var backlogRead = 0
   private var awaitingFirstRead = true
   private var deliverySince: Int64
@@ -117,10 +118,22 @@ struct LocationPipeline {
 
   /// One decoded sentence.
   mutating func handle(_ sentence: Sentence) {
+    sawSentence()
+    merged(assembler.add(sentence, at: now, read: reads))
+  }
+
+  /// Before a decoded sentence is merged (the per-type entry points are in
+  /// LocationPipeline+Visitor.swift): the receiver talks NMEA.
+  @inline(__always)
+  mutating func sawSentence() {
     if !authorization.nmeaSeen || authorization.status != authorization.granted {
       if let change = authorization.sawNMEA(path: config.device ?? "") { emit(change) }
     }
-    let step = assembler.add(sentence, at: now, read: reads)
+  }
+
+  /// After a decoded sentence was merged into the assembler: what it completed.
+  @inline(__always)
+  mutating func merged(_ step: AssemblerStep) {
     apply(step)
     checkDeadline()
   }
@@ -181,8 +194,9 @@ struct LocationPipeline {
     func consider(_ time: Int64) { next = min(next ?? time, time) }
     if !config.isReplay {
       if !staleReported, let completedAt = lastFix?.completedAt {
-        // Stale is strictly older than the maximum age: a millisecond past it.
-        consider(completedAt + Int64(config.maximumAge * 1e9) + 1_000_000)
+        // Stale is strictly older than the maximum age: checked a tenth of a second past it
+        // (the precision ages are printed with, so a stale fix never reads "5.0 s old").
+        consider(completedAt + Int64(config.maximumAge * 1e9) + 100_000_000)
       }
       if authorization.nmeaSeen,
         oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))

@@ -120,7 +120,7 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     pipeline.beginRead(at: at, wall: clock.wallNow())
-    decoder.feedSentences(chunk) { sentence in pipeline.handle(sentence) }
+    decoder.feed(chunk, visiting: &pipeline)
     deliver()
     if pipeline.awaitsQuietReport { armQuietCheck() }
   }
@@ -159,7 +159,7 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if case .ended = state {
-      decoder.finishSentences { sentence in pipeline.handle(sentence) }
+      decoder.finish(visiting: &pipeline)
     }
     pipeline.deviceState(state, at: clock.now(), wall: clock.wallNow())
     deliver()

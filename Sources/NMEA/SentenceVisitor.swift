@@ -1,0 +1,139 @@
+// The decoder's fastest output: each sentence handed to a method for its type, without the
+// `Sentence` enum around it.
+
+/// Receives decoded sentences one type at a time, each borrowed where the decoder built it
+/// (``NMEADecoder/feed(_:visiting:)``).
+///
+/// Wrapping a sentence in ``Sentence`` (or ``DecodeEvent``) and matching it again copied the
+/// whole enum — about 160 bytes, the size of its largest case — once or twice per sentence;
+/// that was a third of the decoder's time. A visitor gets the typed value by reference instead.
+/// Every method has a default that ignores the sentence: implement only the types you use.
+///
+/// ```swift
+/// struct Positions: SentenceVisitor {
+///   var last: (Double, Double)?
+///   mutating func visit(_ rmc: borrowing RMC) {
+///     if let lat = rmc.latitude, let lon = rmc.longitude { last = (lat, lon) }
+///   }
+/// }
+/// var positions = Positions()
+/// decoder.feed(chunk, visiting: &positions)
+/// ```
+public protocol SentenceVisitor {
+  /// An RMC sentence.
+  mutating func visit(_ rmc: borrowing RMC)
+  /// A GGA sentence.
+  mutating func visit(_ gga: borrowing GGA)
+  /// A GLL sentence.
+  mutating func visit(_ gll: borrowing GLL)
+  /// A GNS sentence.
+  mutating func visit(_ gns: borrowing GNS)
+  /// A GSA sentence.
+  mutating func visit(_ gsa: borrowing GSA)
+  /// A GSV sentence.
+  mutating func visit(_ gsv: borrowing GSV)
+  /// A VTG sentence.
+  mutating func visit(_ vtg: borrowing VTG)
+  /// A ZDA sentence.
+  mutating func visit(_ zda: borrowing ZDA)
+  /// A GST sentence.
+  mutating func visit(_ gst: borrowing GST)
+  /// A TXT sentence, a proprietary (`$P…`) one, or one of a type this module does not decode
+  /// (``Sentence/txt(_:)``, ``Sentence/proprietary(_:)``, ``Sentence/unknown(_:)``).
+  mutating func visit(other sentence: Sentence)
+}
+
+extension SentenceVisitor {
+  /// Ignores the sentence.
+  public mutating func visit(_ rmc: borrowing RMC) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ gga: borrowing GGA) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ gll: borrowing GLL) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ gns: borrowing GNS) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ gsa: borrowing GSA) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ gsv: borrowing GSV) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ vtg: borrowing VTG) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ zda: borrowing ZDA) {}
+  /// Ignores the sentence.
+  public mutating func visit(_ gst: borrowing GST) {}
+  /// Ignores the sentence.
+  public mutating func visit(other sentence: Sentence) {}
+}
+
+extension Sentence {
+  /// Decodes `raw` (whose address is `addressLength` bytes) and hands the typed value to the
+  /// visitor (see ``decode(_:addressLength:fastPaths:_:)`` for the rules).
+  @inline(__always)
+  static func decode<Visitor: SentenceVisitor>(
+    _ raw: RawSentence, addressLength: Int, visiting visitor: inout Visitor
+  ) throws(NMEAError) {
+    let body = raw.body
+    guard !raw.isEncapsulated, addressLength == 5, body[0] != UInt8(ascii: "P") else {
+      try decode(raw, addressLength: addressLength) { visitor.visit(other: $0) }
+      return
+    }
+    let talker = Talker(body[0], body[1])
+    var reader = FieldReader(body, addressEnd: addressLength)
+    switch SentenceType(body[2], body[3], body[4]) {
+    case .gsv:
+      var gsv = GSV(talker: talker)
+      if gsv.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(gsv)
+      } else {
+        visitor.visit(try GSV(&reader, talker: talker))
+      }
+    case .gsa:
+      var gsa = GSA(talker: talker)
+      if gsa.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(gsa)
+      } else {
+        visitor.visit(try GSA(&reader, talker: talker))
+      }
+    case .rmc:
+      var rmc = RMC(talker: talker)
+      if rmc.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(rmc)
+      } else {
+        visitor.visit(try RMC(&reader, talker: talker))
+      }
+    case .gga:
+      var gga = GGA(talker: talker)
+      if gga.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(gga)
+      } else {
+        visitor.visit(try GGA(&reader, talker: talker))
+      }
+    case .gll:
+      var gll = GLL(talker: talker)
+      if gll.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(gll)
+      } else {
+        visitor.visit(try GLL(&reader, talker: talker))
+      }
+    case .vtg:
+      var vtg = VTG(talker: talker)
+      if vtg.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(vtg)
+      } else {
+        visitor.visit(try VTG(&reader, talker: talker))
+      }
+    case .gst:
+      var gst = GST(talker: talker)
+      if gst.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(gst)
+      } else {
+        visitor.visit(try GST(&reader, talker: talker))
+      }
+    case .gns: visitor.visit(try GNS(&reader, talker: talker))
+    case .zda: visitor.visit(try ZDA(&reader, talker: talker))
+    case .txt, nil:
+      try decode(raw, addressLength: addressLength) { visitor.visit(other: $0) }
+    }
+  }
+}

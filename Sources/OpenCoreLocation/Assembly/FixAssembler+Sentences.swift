@@ -1,0 +1,101 @@
+import NMEA
+
+// One entry point per sentence type, so that the decoder's visitor (LocationPipeline) hands
+// each sentence over by reference: matching a `Sentence` enum copied all of it, per sentence.
+extension FixAssembler {
+  /// Merges one sentence that arrived at service time `at` (ns) in read number `read`.
+  mutating func add(_ sentence: Sentence, at: Int64, read: Int) -> AssemblerStep {
+    switch sentence {
+    case .rmc(let rmc): return add(rmc, at: at, read: read)
+    case .gga(let gga): return add(gga, at: at, read: read)
+    case .gll(let gll): return add(gll, at: at, read: read)
+    case .gns(let gns): return add(gns, at: at, read: read)
+    case .zda(let zda): return add(zda, at: at, read: read)
+    case .vtg(let vtg): return add(vtg, at: at, read: read)
+    case .gsa(let gsa): return add(gsa, at: at, read: read)
+    case .gst(let gst): return add(gst, at: at, read: read)
+    case .gsv(let gsv): return add(gsv, at: at, read: read)
+    case .txt, .proprietary, .unknown: return AssemblerStep()
+    }
+  }
+
+  /// A sentence that should carry a time but does not (a receiver without a fix, or just
+  /// started): what came before it belongs to no timed epoch.
+  private mutating func dropUntimedEpoch(lacksTime: Bool) {
+    if lacksTime, epoch != nil, epoch?.time == nil { epoch = nil }
+  }
+
+  /// An RMC sentence.
+  mutating func add(_ rmc: borrowing RMC, at: Int64, read: Int) -> AssemblerStep {
+    let rmc = copy rmc  // the merge closure needs its own (a small one)
+    dropUntimedEpoch(lacksTime: rmc.time == nil)
+    return handle(.rmc, rmc.talker, rmc.time, at, read) {
+      $0.merge(rmc)
+      if rmc.status == .valid, let date = rmc.date, let time = rmc.time {
+        $1.observe(date, time: time)
+      }
+    }
+  }
+
+  /// A GGA sentence.
+  mutating func add(_ gga: borrowing GGA, at: Int64, read: Int) -> AssemblerStep {
+    let gga = copy gga  // the merge closure needs its own (a small one)
+    dropUntimedEpoch(lacksTime: gga.time == nil)
+    return handle(.gga, gga.talker, gga.time, at, read) { epoch, _ in epoch.merge(gga) }
+  }
+
+  /// A GLL sentence.
+  mutating func add(_ gll: borrowing GLL, at: Int64, read: Int) -> AssemblerStep {
+    let gll = copy gll  // the merge closure needs its own (a small one)
+    dropUntimedEpoch(lacksTime: gll.time == nil)
+    return handle(.gll, gll.talker, gll.time, at, read) { epoch, _ in epoch.merge(gll) }
+  }
+
+  /// A GNS sentence.
+  mutating func add(_ gns: borrowing GNS, at: Int64, read: Int) -> AssemblerStep {
+    let gns = copy gns  // the merge closure needs its own (a small one)
+    dropUntimedEpoch(lacksTime: gns.time == nil)
+    return handle(.gns, gns.talker, gns.time, at, read) { epoch, _ in epoch.merge(gns) }
+  }
+
+  /// A ZDA sentence.
+  mutating func add(_ zda: borrowing ZDA, at: Int64, read: Int) -> AssemblerStep {
+    let zda = copy zda  // the merge closure needs its own (a small one)
+    dropUntimedEpoch(lacksTime: zda.time == nil)
+    return handle(.zda, zda.talker, zda.time, at, read) {
+      if let date = zda.date {
+        $0.date = date
+        if let time = zda.time { $1.observe(date, time: time) }
+      }
+    }
+  }
+
+  /// A VTG sentence.
+  mutating func add(_ vtg: borrowing VTG, at: Int64, read: Int) -> AssemblerStep {
+    let vtg = copy vtg  // the merge closure needs its own (a small one)
+    return handle(.vtg, vtg.talker, nil, at, read) { epoch, _ in epoch.merge(vtg) }
+  }
+
+  /// A GSA sentence.
+  mutating func add(_ gsa: borrowing GSA, at: Int64, read: Int) -> AssemblerStep {
+    let gsa = copy gsa  // the merge closure needs its own (a small one)
+    satellites.add(gsa, epoch: epochNumber)
+    return handle(.gsa, gsa.talker, nil, at, read) { epoch, _ in epoch.merge(gsa) }
+  }
+
+  /// A GST sentence: it joins the epoch whose time it names.
+  mutating func add(_ gst: borrowing GST, at: Int64, read: Int) -> AssemblerStep {
+    let gst = copy gst  // the merge closure needs its own (a small one)
+    guard let time = gst.time, let epochTime = epoch?.time, Self.sameEpoch(time, epochTime)
+    else {
+      return AssemblerStep()
+    }
+    return handle(.gst, gst.talker, nil, at, read) { epoch, _ in epoch.merge(gst) }
+  }
+
+  /// A GSV sentence: it only feeds the sky view.
+  mutating func add(_ gsv: borrowing GSV, at: Int64, read: Int) -> AssemblerStep {
+    satellites.add(gsv, epoch: epochNumber)
+    return AssemblerStep()
+  }
+}

@@ -1,0 +1,52 @@
+import NMEA
+
+// The decoder hands each sentence to the pipeline by reference, one method per type
+// (NMEADecoder.feed(_:visiting:)): no `Sentence` enum is built, matched or copied on the way.
+extension LocationPipeline: SentenceVisitor {
+  mutating func visit(_ rmc: borrowing RMC) {
+    sawSentence()
+    merged(assembler.add(rmc, at: now, read: reads))
+  }
+
+  mutating func visit(_ gga: borrowing GGA) {
+    sawSentence()
+    merged(assembler.add(gga, at: now, read: reads))
+  }
+
+  mutating func visit(_ gll: borrowing GLL) {
+    sawSentence()
+    merged(assembler.add(gll, at: now, read: reads))
+  }
+
+  mutating func visit(_ gns: borrowing GNS) {
+    sawSentence()
+    merged(assembler.add(gns, at: now, read: reads))
+  }
+
+  mutating func visit(_ gsa: borrowing GSA) {
+    sawSentence()
+    merged(assembler.add(gsa, at: now, read: reads))
+  }
+
+  mutating func visit(_ gsv: borrowing GSV) {
+    sawSentence()
+    merged(assembler.add(gsv, at: now, read: reads))
+  }
+
+  mutating func visit(_ vtg: borrowing VTG) {
+    sawSentence()
+    merged(assembler.add(vtg, at: now, read: reads))
+  }
+
+  mutating func visit(_ zda: borrowing ZDA) {
+    sawSentence()
+    merged(assembler.add(zda, at: now, read: reads))
+  }
+
+  mutating func visit(_ gst: borrowing GST) {
+    sawSentence()
+    merged(assembler.add(gst, at: now, read: reads))
+  }
+
+  mutating func visit(other sentence: Sentence) { handle(sentence) }
+}

@@ -1,0 +1,156 @@
+#!/bin/sh
+# `make bench`: locate measured side by side with its peers, in one run, on this machine.
+# Writes docs/bench/README.md (the summary table and every section) and prints the table.
+#
+# 1. Installs what is missing (Debian: gpsd-clients, gpsbabel, gcc, g++, valgrind, time,
+#    geographiclib-tools, libproj-dev, python3-pip; PyPI: pynmea2) and builds, release, with
+#    the Swift runtime linked statically (what a Raspberry Pi user would install: the peak RSS
+#    is then the process's own, not 6 MiB of mapped Foundation and ICU pages), `locate` and
+#    `LocateBench`, and the C floor (limit.c, gcc -O2).
+# 2. Generates the seeded 100 MB multi-GNSS corpus (`LocateBench corpus --seed 1`).
+# 3. Whole pipeline and decoding, RUNS rounds, each tool once per round (paired_timer.py):
+#      C floor     limit FILE                                  (read, memchr, XOR checksum)
+#      decode      LocateBench decode FILE --quiet             (NMEADecoder only)
+#      watch       locate watch --input FILE --json            (the whole program)
+#      gpsdecode   gpsdecode < FILE                            (gpsd 3.22: NMEA to JSON)
+#      gpsbabel    gpsbabel -i nmea -f COPY -o gpx -F /dev/null (COPY: 0x1A replaced by '?')
+#      pynmea2     python3 bench_pynmea2.py FILE               (parse every line, no output)
+#    and heap allocations of `LocateBench decode` on 1,000 and 10,000 epochs (valgrind).
+# 4. Live path, LIVE_RUNS runs of `LocateBench live` (locate watch over a pty at 10 Hz for
+#    LIVE_SECONDS s, then SILENT_SECONDS s of silence).
+# 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
+#    locate current --input CAPTURE, gpsdecode < CAPTURE.
+# 6. Geodesy (geodesy.sh: accuracy against GeodSolve, speed against GeographicLib's C library
+#    and GeodSolve, nearest-10), unless SKIP_GEODESY=1.
+# 7. report.py: the tables, with medians and the median of the per-round ratios.
+#
+# Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10),
+# STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
+# PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
+set -eu
+cd "$(dirname "$0")/../.."
+ROOT=$(pwd)
+RUNS=${RUNS:-5}
+LIVE_RUNS=${LIVE_RUNS:-5}
+LIVE_SECONDS=${LIVE_SECONDS:-60}
+SILENT_SECONDS=${SILENT_SECONDS:-10}
+STARTUP_RUNS=${STARTUP_RUNS:-20}
+SEED=${SEED:-1}
+TARGET_MB=${TARGET_MB:-100}
+WORK=${WORK:-/tmp/locate-bench}
+SWIFT=${SWIFT:-swift}
+PYTHON=${PYTHON:-python3}
+SKIP_GEODESY=${SKIP_GEODESY:-0}
+OUT=${OUT:-docs/bench/README.md}
+CAPTURE=Fixtures/gpsd/ublox-neo-m9n-nmea.log
+mkdir -p "$WORK" "$(dirname "$OUT")"
+
+echo "== peers"
+SUDO=
+[ "$(id -u)" = 0 ] || SUDO=sudo
+missing=
+[ -x /usr/bin/time ] || missing="$missing time"
+for tool in gpsdecode:gpsd-clients gpspipe:gpsd-clients gpsbabel:gpsbabel gcc:gcc g++:g++ \
+  valgrind:valgrind GeodSolve:geographiclib-tools; do
+  command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
+done
+[ -f /usr/include/geodesic.h ] || missing="$missing libproj-dev"
+"$PYTHON" -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
+if [ -n "$missing" ]; then
+  echo "installing:$missing"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing \
+    >/dev/null
+fi
+# The package starts a system gpsd; nothing here needs it.
+$SUDO systemctl stop gpsd.socket gpsd >/dev/null 2>&1 || true
+if ! "$PYTHON" -c 'import pynmea2' 2>/dev/null; then
+  echo "installing pynmea2"
+  "$PYTHON" -m pip install --quiet pynmea2 2>/dev/null \
+    || "$PYTHON" -m pip install --quiet --break-system-packages pynmea2
+fi
+
+echo "== building (release, static Swift runtime)"
+SCRATCH="--scratch-path $ROOT/.build/bench"
+for product in locate LocateBench; do
+  $SWIFT build -c release --product $product --static-swift-stdlib $SCRATCH >/dev/null
+done
+BIN=$($SWIFT build -c release --static-swift-stdlib $SCRATCH --show-bin-path)
+LOCATE=$BIN/locate
+BENCH=$BIN/LocateBench
+gcc -O2 -o "$WORK/limit" Tests/Benchmarks/limit.c
+
+echo "== inputs"
+CORPUS=$WORK/nmea_corpus_seed${SEED}_${TARGET_MB}mb.nmea
+if [ ! -s "$CORPUS" ]; then
+  "$BENCH" corpus --seed "$SEED" --target-mb "$TARGET_MB" --out "$CORPUS" >/dev/null
+fi
+[ -s "$CORPUS.noctrlz" ] || tr '\032' '?' < "$CORPUS" > "$CORPUS.noctrlz"
+FACTS=$WORK/facts.txt
+{
+  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "nproc=$(nproc)"
+  echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+  echo "kernel=$(uname -r)"
+  echo "swift=$($SWIFT --version 2>&1 | head -1)"
+  echo "bytes=$(stat -c %s "$CORPUS")"
+  echo "sha256=$(sha256sum "$CORPUS" | cut -d' ' -f1)"
+  echo "limit=$("$WORK/limit" "$CORPUS")"
+  echo "decode=$("$BENCH" decode "$CORPUS" --quiet)"
+  echo "watch_tpv=$("$LOCATE" watch --input "$CORPUS" --json | grep -c '"class":"TPV"')"
+  echo "gpsdecode_tpv=$(gpsdecode < "$CORPUS" 2>/dev/null | grep -c '"class":"TPV"')"
+  echo "gpsbabel_points=$(gpsbabel -i nmea -f "$CORPUS.noctrlz" -o gpx -F - 2>/dev/null | grep -c '<trkpt')"
+  echo "pynmea2=$("$PYTHON" Tests/Benchmarks/bench_pynmea2.py "$CORPUS")"
+  echo "gpsd_version=$(gpsdecode -V 2>&1 | sed 's/.*revision //')"
+  echo "gpsbabel_version=$(gpsbabel -V 2>/dev/null | sed -n 's/.*Version \([0-9.]*\).*/\1/p')"
+  echo "python=$("$PYTHON" --version 2>&1)"
+} > "$FACTS"
+cat "$FACTS"
+
+echo "== heap allocations (valgrind)"
+# valgrind 3.19 cannot read the DWARF 5 debug information Swift 6 writes: a stripped copy.
+strip --strip-debug -o "$WORK/LocateBench.nodebug" "$BENCH"
+"$BENCH" corpus --seed "$SEED" --epochs 1000 --out "$WORK/alloc_small.nmea" >/dev/null
+"$BENCH" corpus --seed "$SEED" --epochs 10000 --out "$WORK/alloc_large.nmea" >/dev/null
+for size in small large; do
+  sentences=$("$BENCH" decode "$WORK/alloc_$size.nmea" --quiet | sed 's/.*sentences=\([0-9]*\).*/\1/')
+  allocs=$(valgrind --tool=memcheck --leak-check=no "$WORK/LocateBench.nodebug" decode "$WORK/alloc_$size.nmea" --quiet 2>&1 \
+    | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,)
+  printf 'alloc_%s=%s\nsentences_%s=%s\n' "$size" "$allocs" "$size" "$sentences" | tee -a "$FACTS"
+done
+
+echo "== whole pipeline and decoding: $RUNS rounds"
+"$PYTHON" Tests/Benchmarks/paired_timer.py --runs "$RUNS" --out "$WORK/nmea.json" \
+  --slow gpsdecode --slow gpsbabel --slow pynmea2 \
+  --tool floor "$WORK/limit $CORPUS" \
+  --tool decode "$BENCH decode $CORPUS --quiet" \
+  --tool watch "$LOCATE watch --input $CORPUS --json" \
+  --tool gpsdecode "gpsdecode <$CORPUS" \
+  --tool gpsbabel "gpsbabel -i nmea -f $CORPUS.noctrlz -o gpx -F /dev/null" \
+  --tool pynmea2 "$PYTHON $ROOT/Tests/Benchmarks/bench_pynmea2.py $CORPUS"
+
+echo "== live path: $LIVE_RUNS runs of ${LIVE_SECONDS} s at 10 Hz, then ${SILENT_SECONDS} s silent"
+: > "$WORK/live.txt"
+for run in $(seq 1 "$LIVE_RUNS"); do
+  "$BENCH" live "$LOCATE" --rate 10 --seconds "$LIVE_SECONDS" --silent "$SILENT_SECONDS" \
+    | tee -a "$WORK/live.txt"
+done
+
+echo "== start-up: $STARTUP_RUNS rounds"
+"$PYTHON" Tests/Benchmarks/paired_timer.py --runs "$STARTUP_RUNS" --out "$WORK/startup.json" \
+  --tool version "$LOCATE --version" \
+  --tool gpsdecode_version "gpsdecode -V" \
+  --tool gpspipe_version "gpspipe -V" \
+  --tool current "$LOCATE current --input $CAPTURE" \
+  --tool gpsdecode_capture "gpsdecode <$CAPTURE"
+echo "capture=$CAPTURE" >> "$FACTS"
+echo "capture_bytes=$(stat -c %s "$CAPTURE")" >> "$FACTS"
+
+if [ "$SKIP_GEODESY" != 1 ]; then
+  echo "== geodesy"
+  BENCH="$BENCH" RUNS="$RUNS" SUMMARY="$WORK/geodesy.txt" WORK="$WORK/geodesy" \
+    sh Tests/Benchmarks/geodesy.sh
+fi
+
+echo "== report"
+"$PYTHON" Tests/Benchmarks/report.py --work "$WORK" --out "$OUT"

@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""Writes docs/bench/README.md from what bench.sh measured in WORK: facts.txt, nmea.json and
+startup.json (paired_timer.py), live.txt (LocateBench live), geodesy.txt (geodesy.sh).
+
+Every time is the median of the runs; every ratio is the median of the per-round ratios (the
+two runs of a round were made one after the other). Prints the summary table.
+
+Usage: report.py --work DIR --out FILE
+"""
+import argparse
+import json
+import os
+import statistics
+
+
+def key_values(path):
+    """`key=value` lines (the first `=` splits)."""
+    values = {}
+    if not os.path.exists(path):
+        return values
+    with open(path) as lines:
+        for line in lines:
+            if "=" in line:
+                key, value = line.rstrip("\n").split("=", 1)
+                values[key.strip()] = value
+    return values
+
+
+def fields(text):
+    """`a=1 b=2` words of a line."""
+    return dict(word.split("=", 1) for word in text.split() if "=" in word)
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def fmt(value, places=0):
+    if value != value:  # NaN
+        return "-"
+    return "{:,.{}f}".format(value, places)
+
+
+class Timings:
+    """paired_timer.py's output."""
+
+    def __init__(self, path):
+        with open(path) as data:
+            self.data = json.load(data)
+        self.tools = self.data["tools"]
+
+    def wall(self, name):
+        return median(self.tools[name]["wall"])
+
+    def cpu(self, name):
+        return median(self.tools[name]["cpu"])
+
+    def rss_mib(self, name):
+        return max(self.tools[name]["rss_kib"]) / 1024
+
+    def ratio(self, slower, faster):
+        """Median over rounds of wall(slower) / wall(faster)."""
+        pairs = zip(self.tools[slower]["wall"], self.tools[faster]["wall"])
+        return median([a / b for a, b in pairs])
+
+
+def check(met):
+    return "yes" if met else "**no**"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    work = args.work
+    facts = key_values(os.path.join(work, "facts.txt"))
+    nmea = Timings(os.path.join(work, "nmea.json"))
+    startup = Timings(os.path.join(work, "startup.json"))
+    geodesy = key_values(os.path.join(work, "geodesy.txt"))
+    live_runs = []
+    with open(os.path.join(work, "live.txt")) as lines:
+        for line in lines:
+            if line.startswith("live:"):
+                live_runs.append({k: float(v) for k, v in fields(line).items()})
+
+    total_bytes = float(facts["bytes"])
+    megabytes = total_bytes / 1e6
+    limit = fields(facts["limit"])
+    lines = float(limit["lines"])
+    decode = fields(facts["decode"])
+    sentences = float(decode["sentences"])
+    watch_fixes = float(facts["watch_tpv"])
+    gpsdecode_fixes = float(facts["gpsdecode_tpv"])
+    gpsbabel_points = float(facts["gpsbabel_points"])
+
+    # Whole pipeline and decoding.
+    rows = [
+        ("C floor (limit.c, gcc -O2): framing and checksum only", "floor", lines, "lines"),
+        ("locate: `LocateBench decode` (NMEADecoder only)", "decode", sentences, "sentences"),
+        ("**locate: `locate watch --input FILE --json`**", "watch", watch_fixes, "fixes"),
+        ("gpsd %s `gpsdecode < FILE` (NMEA to JSON)" % facts.get("gpsd_version", ""),
+         "gpsdecode", gpsdecode_fixes, "fixes"),
+        ("gpsbabel %s `-i nmea -o gpx`" % facts.get("gpsbabel_version", ""), "gpsbabel",
+         gpsbabel_points, "track points"),
+        ("pynmea2 (%s): parse every line, no output" % facts.get("python", "python"),
+         "pynmea2", lines, "lines"),
+    ]
+    pipeline_table = [
+        "| tool | median wall s | median CPU s | MB/s | items/s (items) | peak RSS MiB "
+        "| locate watch is N× faster (paired) |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for label, name, items, what in rows:
+        wall = nmea.wall(name)
+        faster = "-" if name in ("watch", "floor", "decode") else fmt(nmea.ratio(name, "watch"), 1)
+        pipeline_table.append("| %s | %.3f | %.3f | %s | %s (%s %s) | %.1f | %s |" % (
+            label, wall, nmea.cpu(name), fmt(megabytes / wall, 1), fmt(items / wall),
+            fmt(items), what, nmea.rss_mib(name), faster))
+
+    watch_vs = {peer: nmea.ratio(peer, "watch") for peer in ("gpsdecode", "gpsbabel", "pynmea2")}
+    decode_vs_pynmea2 = nmea.ratio("pynmea2", "decode")
+    decode_vs_floor = nmea.ratio("decode", "floor")
+    watch_vs_floor = nmea.ratio("watch", "floor")
+
+    # Live path.
+    def live(key, pick=median):
+        return pick([run[key] for run in live_runs]) if live_runs else float("nan")
+
+    live_p99_worst = live("latency_p99_us", max)
+    live_summary = {
+        "median": live("latency_median_us"), "p99": live("latency_p99_us"),
+        "max": live("latency_max_us", max), "cpu": live("cpu_percent"),
+        "wakeups": live("silent_wakeups_per_s"), "hwm": live("vmhwm_kib", max) / 1024,
+        "anon": live("rss_anon_kib", max) / 1024,
+    }
+    live_table = [
+        "| run | epochs | fixes | latency median µs | p99 µs | max µs | first fixes (warm-up) max ms "
+        "| CPU % of a core | context switches/s while silent | VmHWM MiB | RssAnon MiB "
+        "| machine: load (1 min), CPU pressure % (60 s) |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for number, run in enumerate(live_runs, 1):
+        live_table.append("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
+            number, run["epochs"], run["fixes"], fmt(run["latency_median_us"]),
+            fmt(run["latency_p99_us"]), fmt(run["latency_max_us"]), fmt(run["warmup_max_ms"], 1),
+            fmt(run["cpu_percent"], 2), fmt(run["silent_wakeups_per_s"], 1),
+            run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
+            fmt(run.get("load1", float("nan")), 2),
+            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
+
+    # Start-up.
+    startup_table = [
+        "| command | median wall ms | median CPU ms | peak RSS MiB | locate is N× faster (paired) |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for label, name, versus in [
+        ("`locate --version`", "version", None),
+        ("`gpsdecode -V`", "gpsdecode_version", "version"),
+        ("`gpspipe -V`", "gpspipe_version", "version"),
+        ("`locate current --input %s`" % facts.get("capture", "CAPTURE"), "current", None),
+        ("`gpsdecode < %s`" % facts.get("capture", "CAPTURE"), "gpsdecode_capture", "current"),
+    ]:
+        startup_table.append("| %s | %.1f | %.1f | %.1f | %s |" % (
+            label, startup.wall(name) * 1000, startup.cpu(name) * 1000, startup.rss_mib(name),
+            fmt(startup.ratio(name, versus), 2) if versus else "-"))
+    version_vs = startup.ratio("gpsdecode_version", "version")
+    current_vs = startup.ratio("gpsdecode_capture", "current")
+
+    # The summary.
+    decode_rss = nmea.rss_mib("decode")
+    summary = [
+        "| measure | locate | peer | ratio (median of per-round ratios) | target | met |",
+        "| --- | ---: | --- | ---: | --- | --- |",
+        "| whole pipeline, 100 MB: `locate watch --input FILE --json` | %s MB/s, %s fixes/s "
+        "| gpsdecode: %s MB/s | **%s×** | ≥ 10× | %s |" % (
+            fmt(megabytes / nmea.wall("watch"), 1), fmt(watch_fixes / nmea.wall("watch")),
+            fmt(megabytes / nmea.wall("gpsdecode"), 1), fmt(watch_vs["gpsdecode"], 1),
+            check(watch_vs["gpsdecode"] >= 10)),
+        "| | | gpsbabel -o gpx: %s MB/s | **%s×** | ≥ 10× | %s |" % (
+            fmt(megabytes / nmea.wall("gpsbabel"), 1), fmt(watch_vs["gpsbabel"], 1),
+            check(watch_vs["gpsbabel"] >= 10)),
+        "| | | pynmea2 (decoding only): %s MB/s | **%s×** | > 1× | %s |" % (
+            fmt(megabytes / nmea.wall("pynmea2"), 1), fmt(watch_vs["pynmea2"], 1),
+            check(watch_vs["pynmea2"] > 1)),
+        "| decoding only: `LocateBench decode` | %s sentences/s, %s MB/s | pynmea2: %s lines/s "
+        "| **%s×** | ≥ 60× | %s |" % (
+            fmt(sentences / nmea.wall("decode")), fmt(megabytes / nmea.wall("decode"), 1),
+            fmt(lines / nmea.wall("pynmea2")), fmt(decode_vs_pynmea2, 1),
+            check(decode_vs_pynmea2 >= 60)),
+        "| | | C floor (limit.c -O2): %s MB/s | %s× the floor's time | ≤ 3× | %s |" % (
+            fmt(megabytes / nmea.wall("floor"), 1), fmt(decode_vs_floor, 2),
+            check(decode_vs_floor <= 3)),
+        "| | peak RSS %.1f MiB | | | < 20 MiB | %s |" % (decode_rss, check(decode_rss < 20)),
+        "| live: pty at 10 Hz, last byte of an epoch to its TPV line on stdout | median %s µs, "
+        "p99 %s µs (worst run %s µs) | | | p99 < 1 ms | %s |" % (
+            fmt(live_summary["median"]), fmt(live_summary["p99"]), fmt(live_p99_worst),
+            check(live_summary["p99"] < 1000)),
+        "| live: CPU of `locate watch` | %s %% of a core | | | < 1 %% | %s |" % (
+            fmt(live_summary["cpu"], 2), check(live_summary["cpu"] < 1)),
+        "| live: context switches while the receiver is silent | %s /s | | | policy timers only "
+        "| see below |" % fmt(live_summary["wakeups"], 1),
+        "| live: peak memory (VmHWM) | %.1f MiB (private: %.1f MiB) | | | < 16 MiB | %s |" % (
+            live_summary["hwm"], live_summary["anon"], check(live_summary["hwm"] < 16)),
+        "| start-up: `locate --version` | %.1f ms | gpsdecode -V: %.1f ms | %s× | - | - |" % (
+            startup.wall("version") * 1000, startup.wall("gpsdecode_version") * 1000,
+            fmt(version_vs, 2)),
+        "| start-up: `locate current --input CAPTURE` | %.1f ms | gpsdecode < CAPTURE: %.1f ms "
+        "| %s× | - | - |" % (
+            startup.wall("current") * 1000, startup.wall("gpsdecode_capture") * 1000,
+            fmt(current_vs, 2)),
+    ]
+    if geodesy:
+        summary += [
+            "| geodesic inverse, 1,000,000 pairs: compute only | %s pairs/s | GeographicLib C: %s "
+            "pairs/s | %s× | ≥ 500 k pairs/s | %s |" % (
+                fmt(float(geodesy["ours_compute_pairs_s"])),
+                fmt(float(geodesy["c_compute_pairs_s"])),
+                fmt(float(geodesy["ratio_compute_vs_c"]), 2),
+                check(float(geodesy["ours_compute_pairs_s"]) >= 500_000)),
+            "| geodesic inverse: whole process from text | %s s | GeodSolve: %s s | %s× | "
+            "> 300 k pairs/s | %s |" % (
+                geodesy["ours_wall_s"], geodesy["geodsolve_wall_s"],
+                fmt(float(geodesy["ratio_whole_vs_geodsolve"]), 1),
+                check(float(geodesy["pairs"]) / float(geodesy["ours_wall_s"]) > 300_000)),
+            "| geodesic accuracy against GeodSolve | %s | | | 1 µm | %s |" % (
+                " ".join(w for w in geodesy["inverse_check"].split() if "distance" in w),
+                check("PASS" in geodesy["inverse_check"])),
+        ]
+
+    allocs = "%s heap allocations for %s sentences, %s for %s" % (
+        facts.get("alloc_small", "?"), facts.get("sentences_small", "?"),
+        facts.get("alloc_large", "?"), facts.get("sentences_large", "?"))
+    text = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`Tests/Benchmarks/bench.sh`); do not edit. %s on %s: "
+        "`nproc` = %s (%s), Linux %s, %s. A shared machine: every time is the median of the "
+        "runs, every ratio the median of the per-round ratios (the two runs of a round were made "
+        "one after the other; %d rounds for throughput, %d for start-up, %d live runs)." % (
+            facts.get("date"), "this machine", facts.get("nproc"), facts.get("cpu"),
+            facts.get("kernel"), facts.get("swift"), nmea.data["runs"], startup.data["runs"],
+            len(live_runs)),
+        "",
+        "## Summary",
+        "",
+    ] + summary + [
+        "",
+        "## Whole pipeline and decoding: the seeded 100 MB corpus",
+        "",
+        "Input: `LocateBench corpus --seed 1 --target-mb 100`: %s bytes, %s lines (a u-blox M9 "
+        "style multi-GNSS receiver at 1 Hz with 0.5 %% damaged lines), sha256 `%s`; in the page "
+        "cache. Every tool reads the same file in the same round; gpsbabel a copy with 0x1A "
+        "replaced by `?` (it stops at a line starting with ^Z). Items: locate watch's and "
+        "gpsdecode's TPV objects, gpsbabel's track points, lines for the decoders." % (
+            fmt(total_bytes), fmt(lines), facts.get("sha256")),
+        "",
+    ] + pipeline_table + [
+        "",
+        "- locate watch against the C floor: %s× its time (decoding alone: %s×)." % (
+            fmt(watch_vs_floor, 2), fmt(decode_vs_floor, 2)),
+        "- What each found: floor %s; `LocateBench decode` %s; pynmea2 %s." % (
+            facts.get("limit"), facts.get("decode"), facts.get("pynmea2")),
+        "- %s (valgrind, whole process): none per sentence." % allocs,
+        "- Built with `--static-swift-stdlib`: a dynamically linked `locate` maps about 6 MiB "
+        "more of Foundation and ICU pages (peak RSS about 20 MiB instead of 14).",
+        "",
+        "## Live path: `locate watch` over a pseudo-terminal at 10 Hz",
+        "",
+        "`LocateBench live LOCATE`: a synthetic drive (`DriveGenerator`, what `locate simulate` "
+        "speaks: RMC VTG GGA 4×GSA GLL each epoch, GSV once a second) written to a pty, one "
+        "`write(2)` per epoch at its due time; `locate watch --device PTY --baud 115200 --json "
+        "--no-pause` reads it. Latency: from `CLOCK_MONOTONIC` when the epoch's `write` returned "
+        "to when its TPV line was read from the child's stdout (a pipe, polled), both in the "
+        "bench process; the first 2 s (the cycle ender being learned, fixes reported 50 ms "
+        "after the line went quiet) are shown apart. CPU: the child's utime + stime over the "
+        "feed. Then the line stays silent: context switches of every thread of the child "
+        "(/proc/PID/task/*/status) over that time. Memory: VmHWM and RssAnon at the end.",
+        "",
+    ] + live_table + [
+        "",
+        "While the receiver is silent the process wakes only for: the reader thread's poll "
+        "timeout once a second (it checks that the device node still exists: some adapters "
+        "vanish without a hang-up), libdispatch's worker-pool monitor (once a second while it "
+        "has threads), the staleness check (once, when the last fix turns stale after 5 s), and "
+        "after that the once-a-second progress a waiting client hears (the status line).",
+        "",
+        "## Start-up",
+        "",
+        "%d rounds; the capture is `%s` (%s bytes, a u-blox NEO-M9N); `locate current` replays "
+        "it and prints the first fix, gpsdecode decodes all of it to JSON (the nearest "
+        "equivalent: gpspipe needs a running gpsd)." % (
+            startup.data["runs"], facts.get("capture"), fmt(float(facts.get("capture_bytes", "nan")))),
+        "",
+    ] + startup_table + [
+        "",
+        "## Geodesy",
+        "",
+        "See [geodesy.md](geodesy.md) (accuracy against GeodSolve on every pair, speed against "
+        "GeographicLib's C library and GeodSolve, nearest-10 among 1,000,000 points).",
+        "",
+        "## Commands",
+        "",
+    ] + ["- %s: `%s`" % (name, tool["command"]) for name, tool in nmea.tools.items()] + [
+        "- live: `LocateBench live LOCATE --rate 10 --seconds S --silent S`",
+    ] + ["- %s: `%s`" % (name, tool["command"]) for name, tool in startup.tools.items()] + [""]
+    with open(args.out, "w") as out:
+        out.write("\n".join(text))
+    print("\n".join(summary))
+    print("wrote %s" % args.out)
+
+
+if __name__ == "__main__":
+    main()

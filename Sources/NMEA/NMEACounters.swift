@@ -73,9 +73,14 @@ struct AddressCounts: Sendable {
   var uncounted = 0
   /// The slot of the address counted last (runs of GSV and GSA repeat it).
   var lastSlot = -1
+  /// That address, and how many more times it came in a row than its slot says yet: a run
+  /// is counted here, in registers, and added to the table when another address comes.
+  var runPrefix: UInt64 = 0
+  var runLength = UInt16.max
+  var runCount = 0
 
   /// Counts one sentence whose address is the first `length` bytes of `body`.
-  @inline(never)
+  @inline(__always)
   mutating func count(_ body: UnsafeRawBufferPointer, addressLength: Int) {
     // The first eight bytes, little-endian, masked to the address.
     var prefix: UInt64 = 0
@@ -87,10 +92,19 @@ struct AddressCounts: Sendable {
       for index in 0..<take { prefix |= UInt64(body[index]) &<< UInt64(index &* 8) }
     }
     let length = UInt16(min(addressLength, 9))  // 9: "longer than 8"
-    if lastSlot >= 0, slots[lastSlot].prefix == prefix, slots[lastSlot].length == length {
-      slots[lastSlot].count += 1
+    if length == runLength && prefix == runPrefix {
+      runCount &+= 1
       return
     }
+    countInTable(prefix, length)
+  }
+
+  /// Counts an address that differs from the last one: ends the run, finds or adds its slot.
+  @inline(never)
+  mutating func countInTable(_ prefix: UInt64, _ length: UInt16) {
+    if runCount > 0, lastSlot >= 0 { slots[lastSlot].count += runCount }
+    runCount = 0
+    runLength = .max
     if slots.isEmpty { slots = Array(repeating: Slot(), count: Self.slotCount) }
     let capacity = NMEACounters.addressCapacity
     let added: Bool = slots.withUnsafeMutableBufferPointer { table in
@@ -114,20 +128,25 @@ struct AddressCounts: Sendable {
         slot += 1
       }
     }
-    if !added { uncounted += 1 }
+    if added {
+      runPrefix = prefix
+      runLength = length
+    } else {
+      uncounted += 1
+    }
   }
 
   /// The counts keyed by address text.
   var dictionary: [String: Int] {
     var result: [String: Int] = [:]
-    for slot in slots where slot.count != 0 {
+    for (index, slot) in slots.enumerated() where slot.count != 0 {
       let length = Int(slot.length)
       var bytes: [UInt8] = []
       for index in 0..<min(length, 8) {
         bytes.append(UInt8(truncatingIfNeeded: slot.prefix >> (8 * UInt64(index))))
       }
       let text = String(decoding: bytes, as: UTF8.self) + (length > 8 ? "…" : "")
-      result[text, default: 0] += slot.count
+      result[text, default: 0] += slot.count + (index == lastSlot ? runCount : 0)
     }
     return result
   }

@@ -242,6 +242,9 @@ def main():
             facts.get("kernel"), facts.get("swift"), nmea.data["runs"], startup.data["runs"],
             len(live_runs)),
         "",
+        "What the profiles showed, and what was changed because of it, with before and after "
+        "figures: [profiles.md](profiles.md).",
+        "",
         "## Summary",
         "",
     ] + summary + [

@@ -28,7 +28,10 @@ final class LocationSession: @unchecked Sendable {
   @exclusivity(unchecked) private var decoder: NMEADecoder
   @exclusivity(unchecked) private var pipeline: LocationPipeline
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
-  private var receiver: Receiver?
+  /// The receiver once started. `start()` stores it while `stop()` may already run on another
+  /// thread (a fast replay's first events can complete a request, and its owner close the
+  /// session, before `start()` returns): behind a lock, and whichever comes second stops it.
+  private let receiver = Locked<Receiver?>(nil)
   /// Whether ``start()`` ran (no checks are armed before).
   private var started = false
   /// The armed time check and when it fires (monotonic ns).
@@ -96,7 +99,11 @@ final class LocationSession: @unchecked Sendable {
         deviceState(failure.state)
         throw failure.error
       }
-      self.receiver = receiver
+      let stoppedMeanwhile = self.receiver.withLock { stored -> Bool in
+        stored = receiver
+        return stopped.load(ordering: .acquiring)
+      }
+      if stoppedMeanwhile { receiver.stop() }
     }
     lock.lock()
     defer { lock.unlock() }
@@ -112,7 +119,7 @@ final class LocationSession: @unchecked Sendable {
       check.timer = nil
     }
     quietCheck.withLock { $0.timer?.cancel() }
-    receiver?.stop()
+    receiver.withLock { $0 }?.stop()
   }
 
   /// A chunk of bytes that arrived at monotonic time `at` (ns).

@@ -32,9 +32,11 @@ let package = Package(
       name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
     .testTarget(
       name: "LocateCLITests",
-      dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"]),
+      dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "FaultTests",
-      dependencies: ["locate", "LocateFuzz", "NMEA", "Receivers", "OpenCoreLocation", "Geodesy"]),
+      dependencies: ["locate", "LocateFuzz", "NMEA", "Receivers", "OpenCoreLocation", "Geodesy"],
+      exclude: ["FuzzRegressions"]),
   ]
 )

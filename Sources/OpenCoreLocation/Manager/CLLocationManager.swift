@@ -262,9 +262,10 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   /// From the reader's thread: hands the batch to the delegate queue.
   private func receive(_ batch: [PipelineEvent], from session: LocationSession) {
     delegateQueue.async { [self] in
-      // A session closed meanwhile (a replay reopened from its start) has nothing to say,
-      // except the authorization it decided.
-      let current = state.withLock { $0.session === session }
+      // A session closed meanwhile (a replay reopened from its start, or one that failed to
+      // start, however early this runs: `withSession` reports that failure, once) has nothing
+      // to say, except the authorization it decided.
+      let current = !session.startFailed && state.withLock { $0.session === session }
       dispatch(
         current ? batch : batch.filter { if case .authorization = $0 { true } else { false } })
     }

@@ -40,6 +40,11 @@ final class LocationSession: @unchecked Sendable {
   /// that fires after a newer one was armed does nothing.
   private let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
   private let stopped = Atomic<Bool>(false)
+  private let failedToStart = Atomic<Bool>(false)
+
+  /// Whether ``start()`` threw: what the session reported while failing (the authorization it
+  /// decided, a request's failure) raced the thrower, which reports the failure itself.
+  var startFailed: Bool { failedToStart.load(ordering: .acquiring) }
   /// Called at the start of ``start()``, after the owner configured the pipeline (tests feed
   /// bytes through the session it is given).
   var onStart: (@Sendable (LocationSession) -> Void)?
@@ -96,6 +101,7 @@ final class LocationSession: @unchecked Sendable {
         }
       } catch {
         let failure = Self.failure(error, source: source)
+        failedToStart.store(true, ordering: .releasing)
         deviceState(failure.state)
         throw failure.error
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Receivers
 
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
 /// and the consumer takes everything queued at once. A replay's producer blocks while more than

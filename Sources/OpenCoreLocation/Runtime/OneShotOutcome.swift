@@ -1,3 +1,5 @@
+import Receivers
+
 /// The result of a one-shot request, completed once from the reader's thread and awaited by the
 /// requesting task.
 final class OneShotOutcome: Sendable {

@@ -18,50 +18,60 @@ public enum DecodeEvent {
 /// and unknown sentences are copied into strings).
 public struct NMEADecoder {
   /// The framer.
-  public private(set) var framer: NMEAFramer
+  public var framer: NMEAFramer { storedFramer }
   /// Sentence counts and errors so far.
-  public private(set) var counters = NMEACounters()
+  public var counters: NMEACounters { storedCounters }
+  // Stored apart from their read-only public views so that the inlinable, generic
+  // `feed(_:visiting:)` can update them in a client's module.
+  @usableFromInline var storedFramer: NMEAFramer
+  @usableFromInline var storedCounters = NMEACounters()
 
   /// Makes a decoder with a checksum policy and a line-length cap (see ``NMEAFramer``).
   public init(policy: ChecksumPolicy = .strict, maxLineLength: Int = 1024) {
-    framer = NMEAFramer(policy: policy, maxLineLength: maxLineLength)
+    storedFramer = NMEAFramer(policy: policy, maxLineLength: maxLineLength)
   }
 
   /// Feeds one chunk; `handle` is called for each line it completes, in order.
   public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (DecodeEvent) -> Void) {
     // The counters move out and back (no copy of their tables) around the framer's callback.
     var counters = NMEACounters()
-    swap(&counters, &self.counters)
-    framer.feed(chunk) { event in Self.decode(event, &counters, handle) }
-    counters.framing = framer.counters
-    swap(&counters, &self.counters)
+    swap(&counters, &storedCounters)
+    storedFramer.feed(chunk) { event in Self.decode(event, &counters, handle) }
+    counters.framing = storedFramer.counters
+    swap(&counters, &storedCounters)
   }
 
   /// Feeds one chunk and hands each decoded sentence to the visitor's method for its type, in
   /// order: the fastest way to read sentences (see ``SentenceVisitor``). Dropped lines and
   /// sentences with an impossible field are counted as by ``feed(_:_:)``, not reported.
+  ///
+  /// Inlinable, so that it is specialized for the visitor's type in the visitor's module: the
+  /// visitor's methods are then called directly (or inlined), not through its witness table,
+  /// and a sentence is handed over where it was decoded instead of copied to a generic slot.
+  @inlinable
   public mutating func feed<Visitor: SentenceVisitor>(
     _ chunk: UnsafeRawBufferPointer, visiting visitor: inout Visitor
   ) {
     var counters = NMEACounters()
-    swap(&counters, &self.counters)
-    framer.feed(chunk) { event in Self.visit(event, &counters, &visitor) }
-    counters.framing = framer.counters
-    swap(&counters, &self.counters)
+    swap(&counters, &storedCounters)
+    storedFramer.feed(chunk) { event in Self.visit(event, &counters, &visitor) }
+    counters.framing = storedFramer.counters
+    swap(&counters, &storedCounters)
   }
 
   /// Ends the input for ``feed(_:visiting:)``: a last line without a line end is handled as
   /// the framer says, and only a sentence reaches the visitor.
+  @inlinable
   public mutating func finish<Visitor: SentenceVisitor>(visiting visitor: inout Visitor) {
     var counters = NMEACounters()
-    swap(&counters, &self.counters)
-    framer.finish { event in Self.visit(event, &counters, &visitor) }
-    counters.framing = framer.counters
-    swap(&counters, &self.counters)
+    swap(&counters, &storedCounters)
+    storedFramer.finish { event in Self.visit(event, &counters, &visitor) }
+    counters.framing = storedFramer.counters
+    swap(&counters, &storedCounters)
   }
 
   /// Decodes one framer event, counting it, and hands a sentence to the visitor.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func visit<Visitor: SentenceVisitor>(
     _ event: FramerEvent, _ counters: inout NMEACounters, _ visitor: inout Visitor
   ) {
@@ -78,10 +88,10 @@ public struct NMEADecoder {
   /// Ends the input (a last line without a line end is handled as the framer says).
   public mutating func finish(_ handle: (DecodeEvent) -> Void) {
     var counters = NMEACounters()
-    swap(&counters, &self.counters)
-    framer.finish { event in Self.decode(event, &counters, handle) }
-    counters.framing = framer.counters
-    swap(&counters, &self.counters)
+    swap(&counters, &storedCounters)
+    storedFramer.finish { event in Self.decode(event, &counters, handle) }
+    counters.framing = storedFramer.counters
+    swap(&counters, &storedCounters)
   }
 
   /// Decodes one framer event and hands the result to `handle`, counting it.

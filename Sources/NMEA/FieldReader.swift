@@ -6,19 +6,20 @@
 /// Each reading method moves to the next field first, so a decoder reads a sentence top to
 /// bottom. A sentence that ends early reads as empty fields (absent values). Errors name the
 /// field last read (``number``, the address being field 0).
+@usableFromInline
 struct FieldReader {
   /// The body: the address and the data fields, without `$`, `*hh` and the line end.
-  let bytes: UnsafeRawBufferPointer
+  @usableFromInline let bytes: UnsafeRawBufferPointer
   /// Where the next field starts; beyond `bytes.count` once the last field was read.
-  var nextStart = 0
+  @usableFromInline var nextStart = 0
   /// The number of the field last read (the address is 0).
-  var number = -1
+  @usableFromInline var number = -1
   /// Bounds of the field last read.
-  var start = 0
-  var end = 0
+  @usableFromInline var start = 0
+  @usableFromInline var end = 0
 
   /// Starts a reader on `body` whose address field, already found, ends at `addressEnd`.
-  @inline(__always)
+  @inlinable @inline(__always)
   init(_ body: UnsafeRawBufferPointer, addressEnd: Int) {
     bytes = body
     number = 0

@@ -7,6 +7,7 @@ extension VTG {
   /// field 2 is a number, the four fields are read as true course, magnetic course, knots and
   /// km/h.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     courseTrue = try reader.decimal("course true", 0...360)
@@ -38,6 +39,7 @@ extension ZDA {
   /// The date is present when day, month and year all are; one or two of them alone is an
   /// error.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     time = try reader.time("time")
@@ -65,6 +67,7 @@ extension ZDA {
 extension GST {
   /// Decodes fields 1… of a GST body; `reader` has read the address.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     time = try reader.time("time")

@@ -20,7 +20,7 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   /// characters are counted by their first 8, followed by `…`.
   public var byAddress: [String: Int] { addresses.dictionary }
 
-  var addresses = AddressCounts()
+  @usableFromInline var addresses = AddressCounts()
 
   /// Makes zeroed counters.
   public init() {}
@@ -58,6 +58,7 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
 
 /// Counts by address in a small open-addressing table of fixed size: the address's first 8
 /// bytes packed in an integer, and its length, are the key.
+@usableFromInline
 struct AddressCounts: Sendable {
   /// One table entry; `count == 0` marks an empty slot.
   struct Slot: Sendable {
@@ -75,12 +76,12 @@ struct AddressCounts: Sendable {
   var lastSlot = -1
   /// That address, and how many more times it came in a row than its slot says yet: a run
   /// is counted here, in registers, and added to the table when another address comes.
-  var runPrefix: UInt64 = 0
-  var runLength = UInt16.max
-  var runCount = 0
+  @usableFromInline var runPrefix: UInt64 = 0
+  @usableFromInline var runLength = UInt16.max
+  @usableFromInline var runCount = 0
 
   /// Counts one sentence whose address is the first `length` bytes of `body`.
-  @inline(__always)
+  @inlinable @inline(__always)
   mutating func count(_ body: UnsafeRawBufferPointer, addressLength: Int) {
     // The first eight bytes, little-endian, masked to the address.
     var prefix: UInt64 = 0
@@ -100,7 +101,7 @@ struct AddressCounts: Sendable {
   }
 
   /// Counts an address that differs from the last one: ends the run, finds or adds its slot.
-  @inline(never)
+  @usableFromInline @inline(never)
   mutating func countInTable(_ prefix: UInt64, _ length: UInt16) {
     if runCount > 0, lastSlot >= 0 { slots[lastSlot].count += runCount }
     runCount = 0

@@ -9,6 +9,7 @@ extension RMC {
   /// (any other value, its sign unknown, is absent). A variation over 180° is absent: the
   /// Caterpillar MS352 (`cat-ms352.log`) sends 999.9 for "unknown".
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     time = try reader.time("time")
@@ -45,6 +46,7 @@ extension RMC {
 extension GGA {
   /// Decodes fields 1… of a GGA body; `reader` has read the address.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     time = try reader.time("time")
@@ -65,6 +67,7 @@ extension GGA {
 extension GLL {
   /// Decodes fields 1… of a GLL body; `reader` has read the address.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     latitude = try reader.latitude("latitude", "latitude hemisphere")
@@ -78,6 +81,7 @@ extension GLL {
 extension GNS {
   /// Decodes fields 1… of a GNS body; `reader` has read the address.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     time = try reader.time("time")

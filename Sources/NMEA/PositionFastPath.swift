@@ -4,7 +4,7 @@
 extension RMC {
   /// Fills this empty RMC from a well-formed body whose address ends at `addressEnd`;
   /// `false` when the body needs the general decoder.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     guard fields.time(&time) else { return false }
@@ -42,7 +42,7 @@ extension RMC {
 extension GGA {
   /// Fills this empty GGA from a well-formed body whose address ends at `addressEnd`;
   /// `false` when the body needs the general decoder.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     guard fields.time(&time),
@@ -70,7 +70,7 @@ extension GGA {
 extension GLL {
   /// Fills this empty GLL from a well-formed body whose address ends at `addressEnd`;
   /// `false` when the body needs the general decoder.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     guard
@@ -96,7 +96,7 @@ extension GLL {
 extension VTG {
   /// Fills this empty VTG from a well-formed body (with unit letters) whose address ends at
   /// `addressEnd`; `false` when the body needs the general decoder.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     guard fields.decimal(&courseTrue, maximum: 360), fields.unit(UInt8(ascii: "T")),
@@ -114,7 +114,7 @@ extension VTG {
 extension GST {
   /// Fills this empty GST from a well-formed body whose address ends at `addressEnd`;
   /// `false` when the body needs the general decoder.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     guard fields.time(&time), fields.decimal(&rangeRMS), fields.decimal(&semiMajor),

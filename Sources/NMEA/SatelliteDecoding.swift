@@ -10,6 +10,7 @@ extension GSA {
   /// is taken as VDOP (no system ID). A sentence cut short (`$GPGSA,A,1,,,,*32`, iTrek) has
   /// its missing fields absent.
   @inline(__always)
+  @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     switch try reader.letter("selection mode").map({ $0 & 0xDF }) {
@@ -78,6 +79,7 @@ extension GSV {
   /// Groups whose ID is empty (padding, as the Furuno GT-88 sends) are skipped. Two or three
   /// fields left over form a last, short group whose missing fields are absent.
   @inline(__always)
+  @usableFromInline
   init(_ fields: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
     var reader = fields  // a local copy the optimiser keeps in registers

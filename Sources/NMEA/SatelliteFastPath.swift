@@ -5,7 +5,7 @@
 extension GSV {
   /// Fills this empty GSV from a well-formed body whose address ends at `addressEnd`;
   /// `false` when the body needs the general decoder (this GSV is then half filled).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     let total = fields.integer(maximum: 99)
@@ -49,7 +49,7 @@ extension GSA {
   /// Fills this empty GSA from a well-formed body (12 satellite fields, 3 DOPs, an optional
   /// one-digit system ID) whose address ends at `addressEnd`; `false` when the body needs the
   /// general decoder (this GSA is then half filled).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
     switch fields.character() {

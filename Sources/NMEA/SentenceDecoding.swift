@@ -20,7 +20,7 @@ extension Sentence {
   /// Each call of `emit` passes a value whose case is known there, so that once inlined the
   /// caller neither copies it through a generic enum nor destroys it dynamically.
   /// `fastPaths: false` (for tests) decodes every sentence with the general readers.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func decode(
     _ raw: RawSentence, addressLength: Int, fastPaths: Bool = true, _ emit: (Sentence) -> Void
   ) throws(NMEAError) {
@@ -97,7 +97,7 @@ extension Sentence {
 }
 
 /// The length of the address field of `body` (up to the first comma).
-@inline(__always)
+@inlinable @inline(__always)
 func addressLength(_ body: UnsafeRawBufferPointer) -> Int {
   if body.count > 5 && body[5] == UInt8(ascii: ",") { return 5 }
   var index = 0
@@ -106,11 +106,12 @@ func addressLength(_ body: UnsafeRawBufferPointer) -> Int {
 }
 
 /// The sentence types this module decodes, by their three-letter formatter.
+@usableFromInline
 enum SentenceType {
   case rmc, gga, gll, gns, gsa, gsv, vtg, zda, gst, txt
 
   /// The type for three formatter bytes, or `nil`.
-  @inline(__always)
+  @inlinable @inline(__always)
   init?(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
     switch UInt32(first) << 16 | UInt32(second) << 8 | UInt32(third) {
     case 0x47_53_56: self = .gsv

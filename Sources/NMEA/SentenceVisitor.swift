@@ -45,31 +45,31 @@ public protocol SentenceVisitor {
 
 extension SentenceVisitor {
   /// Ignores the sentence.
-  public mutating func visit(_ rmc: borrowing RMC) {}
+  @inlinable public mutating func visit(_ rmc: borrowing RMC) {}
   /// Ignores the sentence.
-  public mutating func visit(_ gga: borrowing GGA) {}
+  @inlinable public mutating func visit(_ gga: borrowing GGA) {}
   /// Ignores the sentence.
-  public mutating func visit(_ gll: borrowing GLL) {}
+  @inlinable public mutating func visit(_ gll: borrowing GLL) {}
   /// Ignores the sentence.
-  public mutating func visit(_ gns: borrowing GNS) {}
+  @inlinable public mutating func visit(_ gns: borrowing GNS) {}
   /// Ignores the sentence.
-  public mutating func visit(_ gsa: borrowing GSA) {}
+  @inlinable public mutating func visit(_ gsa: borrowing GSA) {}
   /// Ignores the sentence.
-  public mutating func visit(_ gsv: borrowing GSV) {}
+  @inlinable public mutating func visit(_ gsv: borrowing GSV) {}
   /// Ignores the sentence.
-  public mutating func visit(_ vtg: borrowing VTG) {}
+  @inlinable public mutating func visit(_ vtg: borrowing VTG) {}
   /// Ignores the sentence.
-  public mutating func visit(_ zda: borrowing ZDA) {}
+  @inlinable public mutating func visit(_ zda: borrowing ZDA) {}
   /// Ignores the sentence.
-  public mutating func visit(_ gst: borrowing GST) {}
+  @inlinable public mutating func visit(_ gst: borrowing GST) {}
   /// Ignores the sentence.
-  public mutating func visit(other sentence: Sentence) {}
+  @inlinable public mutating func visit(other sentence: Sentence) {}
 }
 
 extension Sentence {
   /// Decodes `raw` (whose address is `addressLength` bytes) and hands the typed value to the
   /// visitor (see ``decode(_:addressLength:fastPaths:_:)`` for the rules).
-  @inline(__always)
+  @inlinable @inline(__always)
   static func decode<Visitor: SentenceVisitor>(
     _ raw: RawSentence, addressLength: Int, visiting visitor: inout Visitor
   ) throws(NMEAError) {

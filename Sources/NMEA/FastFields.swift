@@ -118,6 +118,23 @@ struct FastFields {
   mutating func decimal(
     _ value: inout Double?, from first: Int, maximum: Double, negative: Bool
   ) -> Bool {
+    guard let (mantissa, digits, point) = digitsAndPoint(from: first) else { return false }
+    if digits == 0 {
+      value = nil
+      return point < 0
+    }
+    guard digits <= 15 else { return false }
+    let result = Double(mantissa) / exactPowersOfTen[point < 0 ? 0 : digits &- point]
+    guard result <= maximum else { return false }
+    value = negative && result != 0 ? -result : result
+    return true
+  }
+
+  /// The digits from `first` to the next comma with at most one decimal point: their value
+  /// as an integer, how many there are, and how many came before the point (`-1` without one);
+  /// moves past the comma. `nil` when another byte comes before the comma.
+  @inline(__always)
+  mutating func digitsAndPoint(from first: Int) -> (mantissa: UInt64, digits: Int, point: Int)? {
     var position = first
     var mantissa: UInt64 = 0
     var digits = 0
@@ -135,17 +152,9 @@ struct FastFields {
       }
       position &+= 1
     }
-    if position < count && base[position] != UInt8(ascii: ",") { return false }
+    if position < count && base[position] != UInt8(ascii: ",") { return nil }
     index = position &+ 1
-    if digits == 0 {
-      value = nil
-      return point < 0
-    }
-    guard digits <= 15 else { return false }
-    let result = Double(mantissa) / exactPowersOfTen[point < 0 ? 0 : digits &- point]
-    guard result <= maximum else { return false }
-    value = negative && result != 0 ? -result : result
-    return true
+    return (mantissa, digits, point)
   }
 
   /// The next field as one upper-case letter or digit, `0` when empty; `nil` for anything

@@ -60,25 +60,7 @@ extension FastFields {
   mutating func coordinate(
     _ value: inout Double?, limit: UInt64, positive: UInt8, negative: UInt8
   ) -> Bool {
-    var position = index
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var point = -1
-    while position < count {
-      let byte = base[position]
-      let digit = byte &- UInt8(ascii: "0")
-      if digit < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        digits &+= 1
-      } else if byte == UInt8(ascii: ".") && point < 0 {
-        point = digits
-      } else {
-        break
-      }
-      position &+= 1
-    }
-    if position < count && base[position] != UInt8(ascii: ",") { return false }
-    index = position &+ 1
+    guard let (mantissa, digits, point) = digitsAndPoint(from: index) else { return false }
     guard let hemisphere = character() else { return false }
     if digits == 0 {
       value = nil

@@ -7,8 +7,10 @@ import Foundation
 ///   cached last position is never returned by ``LocationService/currentLocation(timeout:progress:)``
 ///   or ``CLLocationManager/requestLocation()``);
 /// - on a live source, epochs that began in the first read after the device was (re)opened are
-///   not current: that read can hold the kernel's buffer or a reconnect backlog, and the epoch in
-///   progress was joined midway;
+///   not current when that read came within ``quietGap`` of the open: it can hold the kernel's
+///   buffer or a reconnect backlog, and the epoch in progress was joined midway. A first read
+///   after the line was quiet that long begins a burst sent after the open, and counts (a
+///   receiver that starts talking after `watch` opened it loses no epoch);
 /// - a fix older than the maximum age (``defaultMaximumAge``, 5 s) is stale: it is not delivered,
 ///   and when the receiver goes silent or loses its fix, a `stale` event says how old the last
 ///   fix is.
@@ -62,7 +64,8 @@ public enum LocationPolicy {
   /// How long a live line must be quiet after an epoch before that epoch is reported, while
   /// its cycle ender is still being learned (the first epochs of a session), seconds. Without
   /// it, those epochs were reported only when the next one began: one cycle late, which is
-  /// every fix `locate current` ever saw.
+  /// every fix `locate current` ever saw. Also how long after an open a first read may still
+  /// be a backlog (see the freshness rule above).
   public static let quietGap: Double = 0.05
   /// How many events a replay may queue ahead of a slow consumer before reading pauses.
   public static let replayQueueLimit = 1024

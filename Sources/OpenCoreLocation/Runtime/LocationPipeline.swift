@@ -44,6 +44,8 @@ struct LocationPipeline {
   private(set) var reads = 0
   private var backlogRead = 0
   private var awaitingFirstRead = true
+  /// When the device was last (re)opened (monotonic ns), for the backlog rule.
+  private var connectedAt: Int64?
   private var deliverySince: Int64
   private var lastFix: EpochReport?
   private var staleReported = false
@@ -109,8 +111,15 @@ struct LocationPipeline {
   mutating func beginRead(at: Int64, wall: Date) {
     reads += 1
     if awaitingFirstRead {
-      backlogRead = reads
       awaitingFirstRead = false
+      // What was waiting when the device opened comes at once. A first read after the line
+      // was quiet for a while begins a burst the receiver sent after the open: a whole epoch.
+      let quiet = Int64(LocationPolicy.quietGap * 1e9)
+      if let opened = connectedAt, at - opened >= quiet {
+        // Sent after the open: current.
+      } else {
+        backlogRead = reads
+      }
     }
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
@@ -157,7 +166,12 @@ struct LocationPipeline {
     if case .connected = state {
       // A (re)opened device's first read may hold a backlog; one that talks again after a
       // silence was never closed, and what it sends now is new.
-      if case .silent? = authorization.device {} else { awaitingFirstRead = true }
+      let talksAgain: Bool
+      if case .silent? = authorization.device { talksAgain = true } else { talksAgain = false }
+      if !talksAgain {
+        awaitingFirstRead = true
+        connectedAt = at
+      }
     }
     if let change = authorization.update(state) { emit(change) }
     switch state {

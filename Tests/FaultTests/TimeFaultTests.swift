@@ -97,15 +97,19 @@ import Testing
     #expect(h.times == expected)
   }
 
-  @Test("a date from before the 1024-week rollover: moved forward by 1024 weeks, as documented")
+  @Test("a wrapped receiver's date, 1024 weeks behind today: moved forward, as documented")
   func weekRolloverLive() {
     let h = Harness()
-    for offset in 0..<4 {
-      h.feed(NMEAText.epoch(Self.start + Double(offset), date: "220899"))
+    // Today (the harness's wall clock) is 2025-06-15; a receiver whose 10-bit week counter
+    // wrapped says 2005-10-30, 1024 weeks earlier.
+    for offset in 0..<3 {
+      h.feed(NMEAText.epoch(Self.start + Double(offset), date: "301005"))
     }
-    // 1999-08-22 + 2 × 1024 weeks: a live receiver cannot be older than 2025-01-01.
-    let corrected = 2_173_910_400.0  // 2038-11-21T00:00:00Z
-    #expect(h.times == (0..<4).map { corrected + Self.start + Double($0) })
+    // A date six years old is not a wrap: it is delivered as sent.
+    h.feed(NMEAText.epoch(Self.start + 3, date: "070419"))
+    let april2019 = 1_554_595_200.0  // 2019-04-07T00:00:00Z
+    #expect(
+      h.times == (0..<3).map { Self.day + Self.start + Double($0) } + [april2019 + Self.start + 3])
   }
 
   @Test("the wall clock jumping a day forward or back changes nothing: ages are monotonic")

@@ -10,6 +10,13 @@ struct FixAssemblerTests {
   static func timeline(_ text: String, rollover: WeekRollover = .replay) -> [(String, EpochReport)]
   {
     var assembler = FixAssembler(rollover: rollover)
+    return timeline(text, into: &assembler)
+  }
+
+  /// The same, through a given assembler.
+  static func timeline(_ text: String, into assembler: inout FixAssembler) -> [(
+    String, EpochReport
+  )] {
     var decoder = NMEADecoder()
     var out: [(String, EpochReport)] = []
     Array(text.utf8).withUnsafeBytes { buffer in
@@ -150,7 +157,7 @@ struct FixAssemblerTests {
       ])
   }
 
-  @Test("1024-week rollover: before the pivot, +1024 weeks")
+  @Test("1024-week rollover: +1024 weeks (replays: before 2000; live: 512 weeks before today)")
   func weekRollover() throws {
     // Telit after the 2019 rollover says 1999-08-22 for 2019-04-07.
     let replay = try #require(Self.timeline(Synthetic.rmc(10, 48, 11, date: "220899")).last?.1)
@@ -158,13 +165,24 @@ struct FixAssemblerTests {
     // A 2014 capture is history: kept.
     let old = try #require(Self.timeline(Synthetic.rmc(10, 48, 11, date: "311214")).last?.1)
     #expect(old.day == UTCCalendar.day(year: 2014, month: 12, day: 31))
-    // Live, a receiver cannot be older than the software: 2019-04-07 reads as 2038-11-21.
+    // Live, judged against today: a wrapped receiver is 1024 weeks behind, and moved.
+    let today = UTCCalendar.day(year: 2026, month: 11, day: 29)
+    let wrapped = UTCCalendar.day(year: 2007, month: 4, day: 15)
+    #expect(today - wrapped == UTCCalendar.weekRolloverDays)
+    #expect(WeekRollover.live.apply(wrapped, today: today) == today)
+    var assembler = FixAssembler(rollover: .live)
+    assembler.today = today
     let live = try #require(
-      Self.timeline(Synthetic.rmc(10, 48, 11, date: "070419"), rollover: .live).last?.1)
-    #expect(live.day == UTCCalendar.day(year: 2038, month: 11, day: 21))
+      Self.timeline(Synthetic.rmc(10, 48, 11, date: "150407"), into: &assembler).last?.1)
+    #expect(live.day == today)
+    // A date a few years old is not a wrap (a capture replayed through a serial line).
+    let old2020 = UTCCalendar.day(year: 2020, month: 7, day: 11)
+    #expect(WeekRollover.live.apply(old2020, today: today) == old2020)
+    // Today from a clock that says 1970 (no real-time clock): judged against 2025-01-01.
+    #expect(WeekRollover.live.apply(wrapped, today: 0) == today)
     #expect(
-      WeekRollover.live.apply(UTCCalendar.day(year: 2025, month: 6, day: 1))
-        == UTCCalendar.day(year: 2025, month: 6, day: 1))
+      WeekRollover.live.apply(UTCCalendar.day(year: 1999, month: 8, day: 22), today: 0)
+        == UTCCalendar.day(year: 2019, month: 4, day: 7))
   }
 
   @Test("speed derived from the previous fix only within 5 s, flagged as derived")

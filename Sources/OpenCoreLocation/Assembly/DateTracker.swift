@@ -20,6 +20,8 @@ struct DateTracker {
   }
 
   var rollover: WeekRollover
+  /// Today by the computer's clock, days since 1970 (for the live rollover rule).
+  var today: Int?
   private var lastDay: Int?
   private var lastTime: Int64 = 0
 
@@ -37,7 +39,7 @@ struct DateTracker {
   mutating func observe(_ date: NMEADate, time: UTCTime) {
     let raw = UTCCalendar.day(date)
     guard Self.isPossible(raw) else { return }
-    lastDay = rollover.apply(raw)
+    lastDay = rollover.apply(raw, today: today)
     lastTime = time.nanosecondsOfDay
   }
 
@@ -46,7 +48,7 @@ struct DateTracker {
     if let sent {
       let raw = UTCCalendar.day(sent)
       guard Self.isPossible(raw) else { return .impossible }
-      let day = rollover.apply(raw)
+      let day = rollover.apply(raw, today: today)
       lastDay = day
       lastTime = time.nanosecondsOfDay
       return .day(day)

@@ -56,6 +56,13 @@ struct FixAssembler {
     stream = streamClock ? StreamClock() : nil
   }
 
+  /// Today by the computer's clock, days since 1970: what a live source's dates are judged
+  /// against (``WeekRollover``).
+  var today: Int? {
+    get { dates.today }
+    set { dates.today = newValue }
+  }
+
   /// The stream clock's time, ns (0 without one).
   var streamNow: Int64 { stream?.now ?? 0 }
 

@@ -123,6 +123,9 @@ struct LocationPipeline {
     }
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
+    if !config.isReplay {
+      assembler.today = Int((wall.timeIntervalSince1970 / 86_400).rounded(.down))
+    }
   }
 
   /// One decoded sentence.

@@ -34,25 +34,21 @@ struct PolicyTests {
   /// taken for a backlog, and lost.
   @Test("a receiver that starts talking after the open: its first epoch is delivered")
   func firstBurstAfterQuietOpen() {
-    let h = SessionHarness()
-    h.startUpdates()
-    h.session.deviceState(Self.connected)
-    h.clock.advance(by: LocationPolicy.quietGap)
-    h.feed(Synthetic.epoch(Self.start, 48.1, 11.1))
-    h.clock.advance(by: 1)
-    h.feed(Synthetic.epoch(Self.start + 1, 48.1, 11.1))
-    h.clock.advance(by: 1)
-    #expect(h.locations.map(Self.secondsOfDay) == [36_000, 36_001])
+    /// The seconds of day delivered when the first epoch is read `delay` s after the open.
+    func delivered(firstReadAfter delay: Double) -> [Int] {
+      let h = SessionHarness()
+      h.startUpdates()
+      h.session.deviceState(Self.connected)
+      h.clock.advance(by: delay)
+      h.feed(Synthetic.epoch(Self.start, 48.1, 11.1))
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + 1, 48.1, 11.1))
+      h.clock.advance(by: 1)
+      return h.locations.map(Self.secondsOfDay)
+    }
+    #expect(delivered(firstReadAfter: LocationPolicy.quietGap) == [36_000, 36_001])
     // A first read 10 ms after the open was waiting there: not current.
-    let early = SessionHarness()
-    early.startUpdates()
-    early.session.deviceState(Self.connected)
-    early.clock.advance(by: 0.01)
-    early.feed(Synthetic.epoch(Self.start, 48.1, 11.1))
-    early.clock.advance(by: 1)
-    early.feed(Synthetic.epoch(Self.start + 1, 48.1, 11.1))
-    early.clock.advance(by: 1)
-    #expect(early.locations.map(Self.secondsOfDay) == [36_001])
+    #expect(delivered(firstReadAfter: 0.01) == [36_001])
   }
 
   @Test("the cached last position is never the answer to a new request")

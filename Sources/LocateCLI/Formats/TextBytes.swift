@@ -1,4 +1,5 @@
 import Foundation
+import NMEA
 
 /// Output text built as UTF-8 bytes: numbers, times and JSON strings appended without a
 /// `String` or a format string per value (`String(format:)` went through Foundation's
@@ -139,11 +140,12 @@ struct TextBytes {
     }
     let total = Int64(milliseconds)
     let (days, inDay) = Self.floorDivide(total, 86_400_000)
-    let civil = Self.civil(days: days)
-    guard civil.year >= 0, civil.year <= 9999 else {
+    // 0000-01-01 ... 9999-12-31: four-digit years; anything else is rare enough for Foundation.
+    guard days >= -719_528, days <= 2_932_896 else {
       append(TimeText.formattedISO8601(total))
       return
     }
+    let civil = NMEADate(daysSince1970: Int(days))
     let seconds = inDay / 1000
     appendDigits(UInt(civil.year), minimumCount: 4)
     append(UInt8(ascii: "-"))
@@ -166,20 +168,5 @@ struct TextBytes {
     let quotient = value / divisor
     let remainder = value % divisor
     return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-  }
-
-  /// The proleptic Gregorian date of a day count from 1970-01-01 (H. Hinnant's
-  /// `civil_from_days`).
-  static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
   }
 }

@@ -1,3 +1,5 @@
+import NMEA
+
 /// An endless, cheap stream of valid NMEA epochs — RMC, GGA, GSA and three GSVs, one epoch a
 /// second of receiver time, across midnights — for memory and flood runs: a template whose
 /// time, date and checksums are patched in place, so millions of sentences cost little even
@@ -69,10 +71,10 @@ struct SentenceStream {
     put(second / 60 % 60, at: rmcTime + 2)
     put(second % 60, at: rmcTime + 4)
     for offset in 0..<6 { template[ggaTime + offset] = template[rmcTime + offset] }
-    let date = Self.civil(days: time / 86_400)
-    put(date.day, at: rmcDate)
-    put(date.month, at: rmcDate + 2)
-    put(date.year % 100, at: rmcDate + 4)
+    let date = NMEADate(daysSince1970: time / 86_400)
+    put(Int(date.day), at: rmcDate)
+    put(Int(date.month), at: rmcDate + 2)
+    put(Int(date.year) % 100, at: rmcDate + 4)
     checksum(rmcRange)
     checksum(ggaRange)
   }
@@ -92,18 +94,5 @@ struct SentenceStream {
     let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
     template[index + 1] = digits[Int(sum >> 4)]
     template[index + 2] = digits[Int(sum & 15)]
-  }
-
-  /// The civil date of a day number (Howard Hinnant's algorithm).
-  static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

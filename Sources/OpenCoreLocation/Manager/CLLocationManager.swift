@@ -79,8 +79,16 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   /// A manager for the receiver the command line would pick: `$LOCATE_DEVICE`, else the first
   /// one discovery finds (``ReceiverSource/discover(baud:)`` with automatic baud rate).
-  public override convenience init() {
-    self.init(source: .discover(baud: .auto))
+  ///
+  /// Designated, as Apple's is: a subclass writes `override init() { super.init() … }`.
+  public override init() {
+    let source = ReceiverSource.discover(baud: .auto)
+    input = .receiver(source, ReceiverOptions())
+    isReplay = !source.isLive
+    clock = SystemClock()
+    checksumPolicy = .strict
+    replayTimestamps = .startingNow
+    super.init()
   }
 
   /// A manager for an explicit source: a device, a capture file, standard input, TCP or gpsd.

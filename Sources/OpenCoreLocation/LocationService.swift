@@ -148,7 +148,7 @@ public final class LocationService: @unchecked Sendable {
     case .paused(let paused, _): return .paused(paused)
     case .stale(let location, let age): return .stale(location, age: age)
     case .region(let transition): return .region(transition)
-    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended: return nil
+    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
     }
   }
 }

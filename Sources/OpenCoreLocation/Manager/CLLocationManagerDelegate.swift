@@ -34,6 +34,11 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     withError error: any Error)
   /// Monitoring of a region started.
   func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
+  /// A new heading (see ``HeadingRule``).
+  func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
+  /// Whether to show the compass calibration display: never asked here (a receiver's heading
+  /// needs no calibration by the user).
+  func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
 }
 
 extension CLLocationManagerDelegate {
@@ -70,4 +75,12 @@ extension CLLocationManagerDelegate {
   public func locationManager(
     _ manager: CLLocationManager, didStartMonitoringFor region: CLRegion
   ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading
+  ) {}
+  /// False.
+  public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+    false
+  }
 }

@@ -37,7 +37,10 @@ struct LocationPipeline {
   /// Watched regions (see `RegionWatch.swift`), and the service time watching began.
   var regions: RegionWatch?
   var regionsSince: Int64 = 0
-  private(set) var events: [PipelineEvent] = []
+  /// Heading sentences and heading delivery (LocationPipeline+Heading.swift).
+  var heading = HeadingTracker()
+  /// The events so far (appended to by the extensions: headings, visits).
+  var events: [PipelineEvent] = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
   /// Reads so far (see ``beginRead(at:wall:)``).
@@ -315,6 +318,7 @@ struct LocationPipeline {
       }
     }
     lastReport = report
+    heading.observe(report)
     if report.isFix {
       lastFix = report
       // A fix already too old when reported (the end of an epoch before a gap) was never

@@ -76,6 +76,11 @@ struct FuzzChecks {
     case .event(.region(let transition)):
       Self.checkFix(transition.location, "region")
       signatures.append("region \(transition.identifier) \(transition.state)")
+    case .event(.visit(let visit)):
+      guard visit.arrivalDate <= visit.departureDate, visit.horizontalAccuracy.isFinite else {
+        Self.fail("visit \(visit)")
+      }
+      signatures.append("visit \(visit)")
     case .oneShot(.success(let location)):
       Self.checkFix(location, "one-shot")
       if let desired = requestAccuracy.first, desired >= 0 {

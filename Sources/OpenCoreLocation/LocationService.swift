@@ -102,9 +102,11 @@ public final class LocationService: @unchecked Sendable {
       filtersAccuracy: true, pausesAutomatically: options.pausesAutomatically,
       activityType: options.activityType)
     let regions = options.regions.isEmpty ? nil : RegionWatch(options.regions)
+    let visits = options.visits
     session.configure {
       $0.startUpdates(filter)
       if let regions { $0.watchRegions(regions) }
+      if let visits { $0.watchVisits(visits) }
     }
     let consumer = UpdatesConsumer(channel: channel, session: session)
     return AsyncThrowingStream(unfolding: { try await consumer.next() })
@@ -148,6 +150,7 @@ public final class LocationService: @unchecked Sendable {
     case .paused(let paused, _): return .paused(paused)
     case .stale(let location, let age): return .stale(location, age: age)
     case .region(let transition): return .region(transition)
+    case .visit(let visit): return .visit(visit)
     case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
     }
   }

@@ -33,6 +33,10 @@ public struct LocationServiceOptions: Sendable {
   /// fix, delivered or not, is applied to them, and each change arrives as
   /// ``LocationServiceEvent/region(_:)``.
   public var regions = RegionTracker()
+  /// Visit detection alongside ``LocationService/updates()`` (default nil: none): every
+  /// current fix is applied to the rule, and each visit begun or ended arrives as
+  /// ``LocationServiceEvent/visit(_:)``.
+  public var visits: VisitRule? = nil
 
   /// Options for a source, the rest at their defaults.
   public init(source: ReceiverSource) { self.source = source }

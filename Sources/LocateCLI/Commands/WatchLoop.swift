@@ -74,6 +74,13 @@ struct WatchLoop: Sendable {
           guard writer.eventsOnly else { break }
           written += 1
           if let count = limits.count, written >= count { return }
+        case .visit(let visit):
+          let time = VisitFormat.isOngoing(visit) ? visit.arrivalDate : visit.departureDate
+          if beyondDuration(time) { return }
+          try writer.emit { _ in VisitFormat.record(visit, format: writer.format) }
+          guard writer.eventsOnly else { break }
+          written += 1
+          if let count = limits.count, written >= count { return }
         case .progress:
           break
         }

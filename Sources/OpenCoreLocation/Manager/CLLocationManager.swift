@@ -33,6 +33,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     var monitoring = false
     /// Whether headings are delivered (`CLLocationManager+Heading.swift`).
     var updatingHeading = false
+    /// Whether visits are monitored.
+    var monitoringVisits = false
     var location: CLLocation?
     var heading: CLHeading?
     var status: CLAuthorizationStatus = .notDetermined
@@ -210,6 +212,13 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   /// Does nothing: no calibration display is ever shown.
   open func dismissHeadingCalibrationDisplay() {}
 
+  /// Starts delivering visits to `locationManager(_:didVisit:)` (opening the receiver if
+  /// needed): each place the receiver stays, by ``VisitRule`` (50 m, 5 minutes), once on
+  /// arrival and once on departure.
+  open func startMonitoringVisits() { setVisits(VisitRule()) }
+  /// Stops visit monitoring; closes the receiver when nothing else needs it.
+  open func stopMonitoringVisits() { setVisits(nil) }
+
   private func requestAuthorization(_ wanted: CLAuthorizationStatus) {
     state.withLock { $0.requested = wanted }
     withSession { $0.requestAuthorization(wanted) }
@@ -254,8 +263,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     let session = LocationSession(
       input: input, config: config, checksumPolicy: checksumPolicy, clock: clock
     ) { [weak self] batch, session in self?.receive(batch, from: session) }
-    let (wanted, monitoring, headings) = state.withLock {
-      ($0.requested, $0.monitoring, $0.updatingHeading)
+    let (wanted, monitoring, headings, visits) = state.withLock {
+      ($0.requested, $0.monitoring, $0.updatingHeading, $0.monitoringVisits)
     }
     let regions = regionStore.watch
     let filter = headingFilter
@@ -263,6 +272,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
       $0.authorization.granted = wanted
       if monitoring { $0.watchRegions(regions) }
       if headings { $0.heading.startDelivering(filter: filter) }
+      if visits { $0.watchVisits(VisitRule()) }
       change(&$0)
     }
     session.onStart = onSession
@@ -286,7 +296,9 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   func closeIfIdle() {
     let session = state.withLock { state -> LocationSession? in
-      guard !state.updating && !state.oneShotPending && !state.monitoring && !state.updatingHeading
+      guard
+        !state.updating && !state.oneShotPending && !state.monitoring && !state.updatingHeading
+          && !state.monitoringVisits
       else { return nil }
       defer { state.session = nil }
       return state.session

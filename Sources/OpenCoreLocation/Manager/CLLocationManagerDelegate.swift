@@ -39,6 +39,8 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
   /// Whether to show the compass calibration display: never asked here (a receiver's heading
   /// needs no calibration by the user).
   func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
+  /// A visit began (`departureDate` is `Date.distantFuture`) or ended (see ``VisitRule``).
+  func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
 }
 
 extension CLLocationManagerDelegate {
@@ -83,4 +85,6 @@ extension CLLocationManagerDelegate {
   public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
     false
   }
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
 }

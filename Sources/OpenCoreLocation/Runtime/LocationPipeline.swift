@@ -39,6 +39,9 @@ struct LocationPipeline {
   var regionsSince: Int64 = 0
   /// Heading sentences and heading delivery (LocationPipeline+Heading.swift).
   var heading = HeadingTracker()
+  /// Visit monitoring (LocationPipeline+Visits.swift), and the service time it began.
+  var visits: VisitDetector?
+  var visitsSince: Int64 = 0
   /// The events so far (appended to by the extensions: headings, visits).
   var events: [PipelineEvent] = []
   private(set) var monotonicNow: Int64
@@ -316,6 +319,9 @@ struct LocationPipeline {
         let found = regionEvents(for: report, processed: events[mark...])
         events.insert(contentsOf: found.events, at: found.before ?? events.endIndex)
       }
+    }
+    defer {
+      if visits != nil, report.isFix, isCurrent(report, since: visitsSince) { addVisitFix(report) }
     }
     lastReport = report
     heading.observe(report)

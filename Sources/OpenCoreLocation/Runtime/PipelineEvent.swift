@@ -28,6 +28,8 @@ enum PipelineEvent: Sendable {
   case region(RegionTransition)
   /// A heading that passed the heading filter (see ``HeadingRule``).
   case heading(CLHeading)
+  /// A visit began (departure `distantFuture`) or ended (see ``VisitRule``).
+  case visit(CLVisit)
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a
   /// request still waiting gets.
   case ended(CLError)

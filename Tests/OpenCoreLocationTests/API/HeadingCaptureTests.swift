@@ -10,6 +10,7 @@ final class ReplayRecorder: NSObject, CLLocationManagerDelegate, @unchecked Send
   private let lock = NSLock()
   private(set) var headings: [CLHeading] = []
   private(set) var locations: [CLLocation] = []
+  private(set) var visits: [CLVisit] = []
   private(set) var errors: [CLError] = []
   private var done: CheckedContinuation<Void, Never>?
   private var ended = false
@@ -28,6 +29,10 @@ final class ReplayRecorder: NSObject, CLLocationManagerDelegate, @unchecked Send
 
   func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
     lock.withLock { self.locations.append(contentsOf: locations) }
+  }
+
+  func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+    lock.withLock { visits.append(visit) }
   }
 
   func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {

@@ -82,6 +82,7 @@ extension PipelineEvent {
     case .ended: return "ended"
     case .region(let transition): return "region \(transition.identifier) \(transition.state)"
     case .heading(let heading): return "heading \(heading.trueHeading) \(heading.magneticHeading)"
+    case .visit(let visit): return "visit \(visit.arrivalDate) \(visit.departureDate)"
     }
   }
 }

@@ -41,6 +41,25 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
   func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
   /// A visit began (`departureDate` is `Date.distantFuture`) or ended (see ``VisitRule``).
   func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
+  /// Beacons ranged: never called (ranging is unavailable).
+  func locationManager(
+    _ manager: CLLocationManager, didRange beacons: [CLBeacon],
+    satisfying beaconConstraint: CLBeaconIdentityConstraint)
+  /// Ranging failed: `CLError.rangingUnavailable`, for every request.
+  func locationManager(
+    _ manager: CLLocationManager, didFailRangingFor beaconConstraint: CLBeaconIdentityConstraint,
+    error: any Error)
+  /// Beacons ranged in a region (the deprecated form): never called.
+  func locationManager(
+    _ manager: CLLocationManager, didRangeBeacons beacons: [CLBeacon], in region: CLBeaconRegion)
+  /// Ranging failed for a region (the deprecated form): `CLError.rangingUnavailable`.
+  func locationManager(
+    _ manager: CLLocationManager, rangingBeaconsDidFailFor region: CLBeaconRegion,
+    withError error: any Error)
+  /// The answer to `allowDeferredLocationUpdates(untilTraveled:timeout:)`: a deferred-updates
+  /// ``CLError`` (updates are never deferred).
+  func locationManager(
+    _ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?)
 }
 
 extension CLLocationManagerDelegate {
@@ -87,4 +106,27 @@ extension CLLocationManagerDelegate {
   }
   /// Does nothing.
   public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didRange beacons: [CLBeacon],
+    satisfying beaconConstraint: CLBeaconIdentityConstraint
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didFailRangingFor beaconConstraint: CLBeaconIdentityConstraint,
+    error: any Error
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didRangeBeacons beacons: [CLBeacon], in region: CLBeaconRegion
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, rangingBeaconsDidFailFor region: CLBeaconRegion,
+    withError error: any Error
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?
+  ) {}
 }

@@ -121,25 +121,11 @@ struct HeadingCaptureTests {
     "a simulated drive with THS, HDT or HDG: the vehicle's heading, also standing still",
     arguments: DriveHeadingSentence.allCases)
   func simulated(_ kind: DriveHeadingSentence) async throws {
-    var options = DriveOptions()
-    options.startTime = 1_750_000_000
-    options.duration = 90
-    options.fixLoss = false
-    options.stopPlan = [DriveStop(at: 30, duration: 20)]
-    options.headingSentence = kind
-    var generator = try DriveGenerator(options: options)
-    var bytes: [UInt8] = []
-    var truth: [DriveEpoch] = []
-    while let chunk = generator.next() {
-      bytes += chunk.bytes
-      truth.append(try #require(generator.current))
-    }
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("drive-\(kind)-\(UUID().uuidString).nmea").path
-    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-
-    let (recorder, _) = await Self.replay(.file(path: path, pacing: .asFastAsPossible))
+    let drive = try PlannedDrive(
+      stops: [DriveStop(at: 30, duration: 20)], duration: 90, heading: kind)
+    defer { drive.remove() }
+    let truth = drive.truth
+    let (recorder, _) = await Self.replay(.file(path: drive.path, pacing: .asFastAsPossible))
     #expect(recorder.headings.count == truth.count)
     for (heading, epoch) in zip(recorder.headings, truth) {
       #expect(abs(heading.trueHeading - epoch.heading) < 0.006, "\(kind) at \(epoch.time)")

@@ -32,7 +32,10 @@ let package = Package(
     .target(name: "CLocateSys"),
     .target(name: "Receivers", dependencies: ["NMEA", "Geodesy", "CLocateSys"]),
     .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers"]),
-    .target(name: "LocateCLI", dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers"]),
+    .target(name: "GPSDServer", dependencies: ["Receivers", "CLocateSys"]),
+    .target(
+      name: "LocateCLI",
+      dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers", "GPSDServer"]),
     .executableTarget(name: "locate", dependencies: ["LocateCLI"]),
     .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
     .executableTarget(
@@ -40,6 +43,7 @@ let package = Package(
     .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "ReceiversTests", dependencies: ["Receivers", "NMEA"]),
+    .testTarget(name: "GPSDServerTests", dependencies: ["GPSDServer", "Receivers"]),
     .testTarget(
       name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
     .testTarget(

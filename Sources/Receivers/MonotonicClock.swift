@@ -1,21 +1,21 @@
 import Glibc
 
 /// `CLOCK_MONOTONIC` in nanoseconds: the arrival times of ``ReceiverEvent/data(_:at:)``.
-enum MonotonicClock {
+package enum MonotonicClock {
   /// Now, in nanoseconds since an arbitrary start (`clock_gettime(CLOCK_MONOTONIC)`).
-  static func now() -> UInt64 {
+  package static func now() -> UInt64 {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
   }
 
   /// Seconds from `start` to now.
-  static func seconds(since start: UInt64) -> Double {
+  package static func seconds(since start: UInt64) -> Double {
     Double(now() &- start) / 1e9
   }
 
   /// Milliseconds until `deadline` (a ``now()`` value), clamped to 0…`cap`, rounded up.
-  static func milliseconds(until deadline: UInt64, cap: Int32 = 1000) -> Int32 {
+  package static func milliseconds(until deadline: UInt64, cap: Int32 = 1000) -> Int32 {
     let current = now()
     if deadline <= current { return 0 }
     let millis = (deadline - current + 999_999) / 1_000_000
@@ -23,7 +23,7 @@ enum MonotonicClock {
   }
 
   /// The clock value `seconds` from now.
-  static func deadline(after seconds: Double) -> UInt64 {
+  package static func deadline(after seconds: Double) -> UInt64 {
     now() &+ UInt64(max(0, seconds) * 1e9)
   }
 }

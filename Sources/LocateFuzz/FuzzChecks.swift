@@ -81,6 +81,11 @@ struct FuzzChecks {
         Self.fail("visit \(visit)")
       }
       signatures.append("visit \(visit)")
+    case .event(.sentences(let bytes)):
+      guard bytes.count >= 4, bytes.last == 0x0A, bytes.first == 0x24 || bytes.first == 0x21 else {
+        Self.fail("sentences \(bytes)")
+      }
+      signatures.append("sentences \(bytes.count)")
     case .oneShot(.success(let location)):
       Self.checkFix(location, "one-shot")
       if let desired = requestAccuracy.first, desired >= 0 {

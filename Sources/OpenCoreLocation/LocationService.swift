@@ -119,6 +119,7 @@ public final class LocationService: @unchecked Sendable {
     config.maximumAge = options.maximumAge
     config.wantsSky = wantsSky
     config.timestamps = options.replayTimestamps
+    config.tapsSentences = options.deliversSentences
     let session = LocationSession(
       input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
       sink: sink)
@@ -151,6 +152,7 @@ public final class LocationService: @unchecked Sendable {
     case .stale(let location, let age): return .stale(location, age: age)
     case .region(let transition): return .region(transition)
     case .visit(let visit): return .visit(visit)
+    case .sentences(let bytes): return .sentences(bytes)
     case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
     }
   }

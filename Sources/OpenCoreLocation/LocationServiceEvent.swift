@@ -44,4 +44,8 @@ public enum LocationServiceEvent: Sendable {
   /// With ``LocationServiceOptions/visits``: a visit began (its departure
   /// `Date.distantFuture`) or ended, just after the deciding fix (see ``VisitRule``).
   case visit(CLVisit)
+  /// With ``LocationServiceOptions/deliversSentences``: the sentences of one read that passed
+  /// framing and the checksum policy, each `$…*hh` (or `!…`) with CR LF, before the events
+  /// that read caused.
+  case sentences([UInt8])
 }

@@ -11,11 +11,13 @@ struct LocationServiceTests {
 
   /// A service whose sessions the test feeds, and a way to get each session as it starts.
   static func service(
-    replay: Bool = false, desiredAccuracy: Double = -1, clock: ManualClock
+    replay: Bool = false, desiredAccuracy: Double = -1, sentences: Bool = false,
+    clock: ManualClock
   ) -> (LocationService, AsyncStream<LocationSession>) {
     let (sessions, continuation) = AsyncStream<LocationSession>.makeStream()
     var options = LocationServiceOptions(source: .device(path: "/dev/ttyTEST", baud: .fixed(9600)))
     options.desiredAccuracy = desiredAccuracy
+    options.deliversSentences = sentences
     let service = LocationService(
       options: options, input: .manual, isReplay: replay, clock: clock,
       onSession: { continuation.yield($0) })
@@ -169,6 +171,43 @@ struct LocationServiceTests {
       names == [
         "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
         "location 36002", "sky 2",
+      ])
+  }
+
+  @Test("deliversSentences: each read's accepted sentences, with CR LF, before its fixes")
+  func sentences() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(replay: true, sentences: true, clock: clock)
+    let stream = service.updates()
+    let reader = Task {
+      var names: [String] = []
+      for try await event in stream {
+        switch event {
+        case .location(let location):
+          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
+        case .sentences(let bytes): names.append(String(decoding: bytes, as: UTF8.self))
+        default: break
+        }
+      }
+      return names
+    }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    let first = Synthetic.epoch(36_000, 48.1, 11.1)
+    let second = Synthetic.epoch(36_001, 48.1, 11.1)
+    let bad = "$GPTXT,01,01,02,bad checksum*00\r\n"
+    // The first epoch's RMC is cut: it arrives, whole, with the second read; junk and a bad
+    // checksum are left out, LF becomes CR LF.
+    let cut = first.index(first.endIndex, offsetBy: -10)
+    Self.feed(session, String(first[..<cut]), clock: clock)
+    let lineFeeds = second.replacingOccurrences(of: "\r\n", with: "\n")
+    Self.feed(session, String(first[cut...]) + "junk\n" + bad + lineFeeds, clock: clock)
+    session.deviceState(.ended)
+    let names = try await reader.value
+    let lines = (first + second).split(separator: "\r\n").map { $0 + "\r\n" }
+    #expect(
+      names == [
+        lines[0...1].joined(), lines[2...5].joined(), "location 36000", "location 36001",
       ])
   }
 }

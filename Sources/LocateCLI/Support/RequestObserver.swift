@@ -50,7 +50,7 @@ final class RequestObserver: Sendable {
           seen.bestRejected = location
         }
       }
-    case .sky, .paused, .stale, .region, .visit:
+    case .sky, .paused, .stale, .region, .visit, .sentences:
       break
     }
   }

@@ -16,6 +16,8 @@ struct PipelineConfig {
   var timestamps: ReplayTimestamps = .asRecorded
   /// The device or source name put in `GNSSFixInfo.device`.
   var device: String?
+  /// Whether each read's framed sentences are handed out too (``PipelineEvent/sentences(_:)``).
+  var tapsSentences = false
 
   init(isReplay: Bool, device: String? = nil) {
     self.isReplay = isReplay

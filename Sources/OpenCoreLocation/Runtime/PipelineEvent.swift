@@ -30,6 +30,8 @@ enum PipelineEvent: Sendable {
   case heading(CLHeading)
   /// A visit began (departure `distantFuture`) or ended (see ``VisitRule``).
   case visit(CLVisit)
+  /// The framed sentences of one read, each with CR LF (``PipelineConfig/tapsSentences``).
+  case sentences([UInt8])
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a
   /// request still waiting gets.
   case ended(CLError)

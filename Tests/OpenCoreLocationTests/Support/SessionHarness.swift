@@ -83,6 +83,7 @@ extension PipelineEvent {
     case .region(let transition): return "region \(transition.identifier) \(transition.state)"
     case .heading(let heading): return "heading \(heading.trueHeading) \(heading.magneticHeading)"
     case .visit(let visit): return "visit \(visit.arrivalDate) \(visit.departureDate)"
+    case .sentences(let bytes): return "sentences \(bytes.count)"
     }
   }
 }

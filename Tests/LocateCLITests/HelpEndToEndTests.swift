@@ -15,7 +15,7 @@ import Testing
        69  no receiver found (EX_UNAVAILABLE)
        70  internal error (EX_SOFTWARE)
        74  output error, e.g. disk full / stdout closed (EX_IOERR)
-       75  receiver busy, held by another program (EX_TEMPFAIL)
+       75  receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)
        77  permission denied (EX_NOPERM)
         3  no fix before the timeout
         4  a fix came, but not accurate enough before the timeout
@@ -40,13 +40,15 @@ import Testing
     #expect(result.stdout == Locate.help)
     #expect(result.stdout.hasPrefix("locate — where am I"))
     #expect(result.stdout.contains(Self.exitTable))
-    for command in ["current", "watch", "distance", "devices", "simulate"] {
+    for command in ["current", "watch", "distance", "devices", "serve", "simulate"] {
       #expect(result.stdout.contains("\n  \(command) "), "\(command)")
     }
-    #expect(result.stdout.contains("For watch and simulate, SIGINT and SIGTERM are the normal end"))
+    #expect(
+      result.stdout.contains("For watch, serve and simulate, SIGINT and SIGTERM are the normal end")
+    )
   }
 
-  @Test(arguments: ["current", "watch", "distance", "devices", "simulate"])
+  @Test(arguments: ["current", "watch", "distance", "devices", "serve", "simulate"])
   func commandHelp(command: String) throws {
     let forms = [
       [command, "--help"], [command, "-h"], ["help", command], [command, "-v", "--help"],

@@ -37,10 +37,11 @@ struct Context: Sendable {
     case abandoned
   }
 
-  /// Runs `work` in a task that SIGINT/SIGTERM cancel (and `stopAfter` seconds of wall-clock
-  /// time, if given). If it has not finished `grace` seconds after a signal, stops waiting.
+  /// Runs `work` in a task that SIGINT/SIGTERM cancel (and the signals of `also`, and
+  /// `stopAfter` seconds of wall-clock time, if given). If it has not finished `grace` seconds
+  /// after a signal, stops waiting.
   func interruptible<T: Sendable>(
-    stopAfter: Double? = nil, grace: Double = 5,
+    stopAfter: Double? = nil, grace: Double = 5, also: SignalTrap? = nil,
     _ work: @escaping @Sendable () async throws(LocateError) -> T
   ) async -> Completion<T> {
     let task = Task { () -> Result<T, LocateError> in
@@ -62,9 +63,11 @@ struct Context: Sendable {
     return await withCheckedContinuation { continuation in
       once.set(continuation)
       Task { once.resume(.finished(await task.value)) }
-      signals.onSignal { _ in
-        task.cancel()
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned) }
+      for trap in [signals] + (also.map { [$0] } ?? []) {
+        trap.onSignal { _ in
+          task.cancel()
+          DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned) }
+        }
       }
     }
   }

@@ -40,7 +40,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case .unavailable: return "no receiver found (EX_UNAVAILABLE)"
     case .software: return "internal error (EX_SOFTWARE)"
     case .ioError: return "output error, e.g. disk full / stdout closed (EX_IOERR)"
-    case .busy: return "receiver busy, held by another program (EX_TEMPFAIL)"
+    case .busy:
+      return "receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)"
     case .permissionDenied: return "permission denied (EX_NOPERM)"
     case .noFix: return "no fix before the timeout"
     case .notAccurate: return "a fix came, but not accurate enough before the timeout"

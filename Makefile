@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
-DEBIAN_PACKAGES = gpsd gpsd-clients socat gpsbabel geographiclib-tools python3-geographiclib \
+DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev
 
 .PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install clean sanitize \
@@ -91,10 +91,12 @@ fuzz-coverage: fuzz-seeds
 	  -instr-profile=$(FUZZ_COVERAGE)/fuzz.profdata Sources/NMEA Sources/OpenCoreLocation
 
 ## The long fault runs (minutes): 10 million sentences through the release build for flat
-## memory, and a flood of 10 Hz epochs with four constellations of GSVs for five minutes.
+## memory, a flood of 10 Hz epochs with four constellations of GSVs for five minutes, and
+## locate serve under a five-minute storm of clients (50 at a time connecting and dropping).
 soak: release
 	LOCATE_SOAK_SENTENCES=10000000 LOCATE_SOAK_BINARY=$(CURDIR)/$(BUILD_DIR)/release/locate \
-	  LOCATE_FLOOD_SECONDS=300 $(SWIFT) test --filter 'MemoryFlatTests|FloodTests'
+	  LOCATE_FLOOD_SECONDS=300 LOCATE_SERVE_SOAK_SECONDS=300 \
+	  $(SWIFT) test --filter 'MemoryFlatTests|FloodTests|ServeFaultTests'
 
 ## Builds release and runs the real serial path against the built-in virtual receiver.
 demo: release

@@ -2,9 +2,9 @@ import Glibc
 
 /// Opening a TCP connection: name lookup with `getaddrinfo(3)`, then a non-blocking
 /// `connect(2)` to each address in turn, waiting at most `timeout` seconds for each.
-enum TCPConnection {
+package enum TCPConnection {
   /// Connects to `host`:`port`; `url` names the source in errors.
-  static func connect(host: String, port: UInt16, url: String, timeout: Double = 5)
+  package static func connect(host: String, port: UInt16, url: String, timeout: Double = 5)
     throws(ReceiverError) -> FileDescriptor
   {
     var hints = addrinfo()

@@ -4,6 +4,32 @@ import Receivers
 
 /// A raw pty and a writer thread speaking a synthetic drive into it.
 enum LiveFeed {
+  /// `--name value` pairs of numbers (each name in `allowed`); nil after printing a usage
+  /// error for an unknown one.
+  static func numericOptions(_ arguments: ArraySlice<String>, allowed: [String], bench: String)
+    -> [String: Double]?
+  {
+    var values: [String: Double] = [:]
+    var index = arguments.startIndex
+    while index + 1 < arguments.endIndex {
+      let name = String(arguments[index].dropFirst(2))
+      guard arguments[index].hasPrefix("--"), allowed.contains(name) else {
+        printError("LocateBench \(bench): unknown option \(arguments[index])")
+        return nil
+      }
+      values[name] = Double(arguments[index + 1]) ?? -1
+      index += 2
+    }
+    return values
+  }
+
+  /// The value at rank `p` (0…1) of `sorted`, -1 when empty.
+  static func percentile(_ sorted: [Int64], _ p: Double) -> Int64 {
+    guard !sorted.isEmpty else { return -1 }
+    let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[min(max(rank, 0), sorted.count - 1)]
+  }
+
   /// A pty in raw mode (no echo, no line editing until the reader sets its own); the slave
   /// end is closed again (`locate` refuses a device another process holds).
   static func openRawPty() throws(LiveBenchError) -> (master: Int32, path: String) {
@@ -142,4 +168,68 @@ final class WriterThread: @unchecked Sendable {
 
   /// Waits for the closure to return.
   func join() { done.wait() }
+}
+
+/// `locate` started for a bench run: standard output a pipe the bench reads, standard error and
+/// input /dev/null; ``stop()`` ends it (SIGTERM) if it still runs.
+final class BenchChild {
+  let process = Process()
+  /// Its standard output.
+  let output = Pipe()
+
+  /// Starts `locate arguments…`.
+  init(_ locate: String, _ arguments: [String]) throws(LiveBenchError) {
+    process.executableURL = URL(fileURLWithPath: locate)
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    do { try process.run() } catch {
+      throw LiveBenchError(message: "cannot run \(locate): \(error)")
+    }
+  }
+
+  /// Its process ID.
+  var pid: Int32 { process.processIdentifier }
+
+  /// Lines of its standard output.
+  func lines() -> LineReader { LineReader(descriptor: output.fileHandleForReading.fileDescriptor) }
+
+  /// SIGTERM, and waits for it, if it still runs.
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+  }
+}
+
+/// What a bench measured of the `locate` it ran: CPU time over the feed, memory at the end,
+/// and how loaded the machine was.
+struct ChildFigures {
+  var cpuSeconds = 0.0
+  var feedSeconds = 0.0
+  var peakKiB = 0
+  var anonymousKiB = 0
+  /// The machine's 1-minute load average and CPU pressure (the share of the last 60 s some
+  /// runnable task waited for a CPU, /proc/pressure/cpu) at the end of the feed.
+  var load = -1.0
+  var cpuPressure = -1.0
+
+  /// `cpu_s=… feed_s=… cpu_percent=…`.
+  var cpuText: String {
+    let cpuPercent = feedSeconds > 0 ? cpuSeconds / feedSeconds * 100 : -1
+    return "cpu_s=\(format(cpuSeconds, 3)) feed_s=\(format(feedSeconds, 1))"
+      + " cpu_percent=\(format(cpuPercent, 3))"
+  }
+
+  /// `vmhwm_kib=… rss_anon_kib=… load1=… cpu_pressure_avg60=…`.
+  var memoryAndMachineText: String {
+    "vmhwm_kib=\(peakKiB) rss_anon_kib=\(anonymousKiB)"
+      + " load1=\(format(load, 2)) cpu_pressure_avg60=\(format(cpuPressure, 2))"
+  }
+
+  /// Reads the child's memory (VmHWM, RssAnon) from /proc.
+  mutating func readMemory(_ pid: Int32) {
+    (peakKiB, anonymousKiB) = LiveRun.memory(pid)
+  }
 }

@@ -9,39 +9,25 @@ struct LiveResult {
   var latencies: [Int64] = []
   var warmupFixes = 0
   var warmupMaximum: Int64 = 0
-  var cpuSeconds = 0.0
-  var feedSeconds = 0.0
   var silentSwitches = 0
   var silentSeconds = 0.0
   var silentLines = 0
-  var peakKiB = 0
-  var anonymousKiB = 0
-  /// The machine's 1-minute load average and CPU pressure (the share of the last 60 s some
-  /// runnable task waited for a CPU, /proc/pressure/cpu) at the end of the feed.
-  var load = -1.0
-  var cpuPressure = -1.0
+  var figures = ChildFigures()
 
   /// The `key=value` line the bench scripts read.
   var line: String {
     let sorted = latencies.sorted()
-    func percentile(_ p: Double) -> Int64 {
-      guard !sorted.isEmpty else { return -1 }
-      let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-      return sorted[min(max(rank, 0), sorted.count - 1)]
-    }
-    let cpuPercent = feedSeconds > 0 ? cpuSeconds / feedSeconds * 100 : -1
+    func percentile(_ p: Double) -> Int64 { LiveFeed.percentile(sorted, p) }
     return "live: epochs=\(epochs) fixes=\(fixes) measured=\(sorted.count)"
       + " latency_median_us=\(format(Double(percentile(0.5)) / 1000, 1))"
       + " latency_p99_us=\(format(Double(percentile(0.99)) / 1000, 1))"
       + " latency_max_us=\(format(Double(sorted.last ?? -1) / 1000, 1))"
       + " warmup_fixes=\(warmupFixes)"
       + " warmup_max_ms=\(format(Double(warmupMaximum) / 1e6, 1))"
-      + " cpu_s=\(format(cpuSeconds, 3)) feed_s=\(format(feedSeconds, 1))"
-      + " cpu_percent=\(format(cpuPercent, 3))"
+      + " " + figures.cpuText
       + " silent_s=\(format(silentSeconds, 1)) silent_wakeups=\(silentSwitches)"
       + " silent_wakeups_per_s=\(format(silentSeconds > 0 ? Double(silentSwitches) / silentSeconds : 0, 2))"
-      + " silent_lines=\(silentLines) vmhwm_kib=\(peakKiB) rss_anon_kib=\(anonymousKiB)"
-      + " load1=\(format(load, 2)) cpu_pressure_avg60=\(format(cpuPressure, 2))"
+      + " silent_lines=\(silentLines) " + figures.memoryAndMachineText
   }
 }
 
@@ -53,26 +39,11 @@ struct LiveRun {
   func run() throws(LiveBenchError) -> LiveResult {
     let pty = try LiveFeed.openRawPty()
     defer { close(pty.master) }
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: locate)
-    child.arguments = [
-      "watch", "--device", pty.path, "--baud", "115200", "--json", "--no-pause",
-    ]
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    child.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    do { try child.run() } catch {
-      throw LiveBenchError(message: "cannot run \(locate): \(error)")
-    }
-    defer {
-      if child.isRunning {
-        kill(child.processIdentifier, SIGTERM)
-        child.waitUntilExit()
-      }
-    }
-    let pid = child.processIdentifier
-    var lines = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
+    let child = try BenchChild(
+      locate, ["watch", "--device", pty.path, "--baud", "115200", "--json", "--no-pause"])
+    defer { child.stop() }
+    let pid = child.pid
+    var lines = child.lines()
     // The child has opened the device when it says so.
     let ready = monotonicNanoseconds() + 10_000_000_000
     while !lines.seen(#""state":"connected""#) {
@@ -101,12 +72,12 @@ struct LiveRun {
       }
     }
     let cpuAfter = Self.cpuSeconds(pid)
-    (result.load, result.cpuPressure) = Self.machineLoad()
+    (result.figures.load, result.figures.cpuPressure) = Self.machineLoad()
     writer.join()
     let snapshot = written.snapshot
     result.epochs = snapshot.times.count
-    result.cpuSeconds = cpuAfter - cpuBefore
-    result.feedSeconds = Double(feedEnd - snapshot.first) / 1e9
+    result.figures.cpuSeconds = cpuAfter - cpuBefore
+    result.figures.feedSeconds = Double(feedEnd - snapshot.first) / 1e9
     let warmupEnd = snapshot.first + Int64(settings.warmup * 1e9)
     for arrival in arrivals {
       guard let sent = snapshot.times[arrival.epoch] else { continue }
@@ -133,9 +104,7 @@ struct LiveRun {
         sum + entry.value - (before[entry.key] ?? 0)
       }
     }
-    let memory = Self.memory(pid)
-    result.peakKiB = memory.peak
-    result.anonymousKiB = memory.anonymous
+    result.figures.readMemory(pid)
     return result
   }
 

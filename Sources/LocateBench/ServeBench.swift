@@ -16,21 +16,15 @@ func serveBench(_ arguments: [String]) -> Int32 {
       "usage: LocateBench serve LOCATE [--rate HZ] [--seconds S] [--clients N] [--warmup S]")
     return 64
   }
+  guard
+    let values = LiveFeed.numericOptions(
+      arguments.dropFirst(), allowed: ["rate", "seconds", "clients", "warmup"], bench: "serve")
+  else { return 64 }
   var settings = ServeSettings()
-  var index = 1
-  while index + 1 < arguments.count {
-    let value = Double(arguments[index + 1]) ?? -1
-    switch arguments[index] {
-    case "--rate": settings.rate = Int(value)
-    case "--seconds": settings.seconds = value
-    case "--clients": settings.clients = Int(value)
-    case "--warmup": settings.warmup = value
-    default:
-      printError("LocateBench serve: unknown option \(arguments[index])")
-      return 64
-    }
-    index += 2
-  }
+  settings.rate = values["rate"].map { Int($0) } ?? settings.rate
+  settings.seconds = values["seconds"] ?? settings.seconds
+  settings.clients = values["clients"].map { Int($0) } ?? settings.clients
+  settings.warmup = values["warmup"] ?? settings.warmup
   guard (1...10).contains(settings.rate), settings.seconds > 0, (1...60).contains(settings.clients)
   else {
     printError("LocateBench serve: rate 1-10, seconds > 0, clients 1-60")
@@ -59,30 +53,17 @@ struct ServeResult {
   var epochs = 0
   var tpvs = 0
   var latencies: [Int64] = []
-  var cpuSeconds = 0.0
-  var feedSeconds = 0.0
-  var peakKiB = 0
-  var anonymousKiB = 0
-  var load = -1.0
-  var cpuPressure = -1.0
+  var figures = ChildFigures()
 
   /// The `key=value` line the bench scripts read.
   var line: String {
     let sorted = latencies.sorted()
-    func percentile(_ p: Double) -> Double {
-      guard !sorted.isEmpty else { return -1 }
-      let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-      return Double(sorted[min(max(rank, 0), sorted.count - 1)]) / 1000
-    }
-    let cpuPercent = feedSeconds > 0 ? cpuSeconds / feedSeconds * 100 : -1
+    func percentile(_ p: Double) -> Double { Double(LiveFeed.percentile(sorted, p)) / 1000 }
     return "serve: clients=\(clients) epochs=\(epochs) tpvs=\(tpvs) measured=\(sorted.count)"
       + " latency_median_us=\(format(percentile(0.5), 1))"
       + " latency_p95_us=\(format(percentile(0.95), 1))"
       + " latency_p99_us=\(format(percentile(0.99), 1))"
       + " latency_max_us=\(format(Double(sorted.last ?? -1) / 1000, 1))"
-      + " cpu_s=\(format(cpuSeconds, 3)) feed_s=\(format(feedSeconds, 1))"
-      + " cpu_percent=\(format(cpuPercent, 3))"
-      + " vmhwm_kib=\(peakKiB) rss_anon_kib=\(anonymousKiB)"
-      + " load1=\(format(load, 2)) cpu_pressure_avg60=\(format(cpuPressure, 2))"
+      + " " + figures.cpuText + " " + figures.memoryAndMachineText
   }
 }

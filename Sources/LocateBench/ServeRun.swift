@@ -10,26 +10,11 @@ struct ServeRun {
   func run() throws(LiveBenchError) -> ServeResult {
     let pty = try LiveFeed.openRawPty()
     defer { close(pty.master) }
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: locate)
-    child.arguments = [
-      "serve", "--device", pty.path, "--baud", "115200", "--listen", "127.0.0.1:0",
-    ]
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    child.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    do { try child.run() } catch {
-      throw LiveBenchError(message: "cannot run \(locate): \(error)")
-    }
-    defer {
-      if child.isRunning {
-        kill(child.processIdentifier, SIGTERM)
-        child.waitUntilExit()
-      }
-    }
-    let pid = child.processIdentifier
-    var first = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
+    let child = try BenchChild(
+      locate, ["serve", "--device", pty.path, "--baud", "115200", "--listen", "127.0.0.1:0"])
+    defer { child.stop() }
+    let pid = child.pid
+    var first = child.lines()
     let deadline = monotonicNanoseconds() + 10_000_000_000
     var address: Substring?
     while address == nil {
@@ -83,21 +68,19 @@ struct ServeRun {
       }
     }
     let cpuAfter = LiveRun.cpuSeconds(pid)
-    (result.load, result.cpuPressure) = LiveRun.machineLoad()
+    (result.figures.load, result.figures.cpuPressure) = LiveRun.machineLoad()
     writer.join()
     let snapshot = written.snapshot
     result.epochs = snapshot.times.count
     result.tpvs = arrivals.count
-    result.cpuSeconds = cpuAfter - cpuBefore
-    result.feedSeconds = Double(feedEnd - snapshot.first) / 1e9
+    result.figures.cpuSeconds = cpuAfter - cpuBefore
+    result.figures.feedSeconds = Double(feedEnd - snapshot.first) / 1e9
     let warmupEnd = snapshot.first + Int64(settings.warmup * 1e9)
     for arrival in arrivals {
       guard let sent = snapshot.times[arrival.epoch], sent >= warmupEnd else { continue }
       result.latencies.append(arrival.at - sent)
     }
-    let memory = LiveRun.memory(pid)
-    result.peakKiB = memory.peak
-    result.anonymousKiB = memory.anonymous
+    result.figures.readMemory(pid)
     return result
   }
 

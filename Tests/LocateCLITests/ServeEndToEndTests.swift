@@ -11,21 +11,22 @@ import Testing
     #"{"class":"VERSION","release":"locate 0.1.0","rev":"0.1.0","proto_major":3,"proto_minor":14}"#
 
   /// The simulated drive at 10 Hz, with `serve` reading it; waits until the device is open.
-  static func servedDrive() throws -> (Simulator, Served) {
+  /// Runs `gpspipe FLAG -n 20` against `serve` on the simulated drive at 10 Hz: the
+  /// simulator's path, gpspipe's result and its lines (each keeping its CR).
+  static func gpspipe(_ flag: String) throws -> (path: String, result: RunResult, lines: [String]) {
     let simulator = try Simulator(["--rate", "10", "--no-fix-loss", "--no-stops"], drive: true)
+    defer { simulator.stop() }
     let served = try Served(["--device", simulator.path])
     try served.process.waitForStderr("connected at")
-    return (simulator, served)
+    let result = try served.client("/usr/bin/gpspipe", [flag, "-n", "20", served.address])
+    #expect(try served.stop() == 0)
+    #expect(result.status == 0, "\(result)")
+    return (simulator.path, result, Self.byteLines(result))
   }
 
   @Test("gpspipe -w -n 20: VERSION, DEVICES naming the pty, WATCH, then TPV and SKY at 10 Hz")
   func gpspipeJSON() throws {
-    let (simulator, served) = try Self.servedDrive()
-    defer { simulator.stop() }
-    let result = try served.client("/usr/bin/gpspipe", ["-w", "-n", "20", served.address])
-    #expect(try served.stop() == 0)
-    #expect(result.status == 0, "\(result)")
-    let lines = Self.byteLines(result)
+    let (path, result, lines) = try Self.gpspipe("-w")
     #expect(lines.count == 20)
     #expect(lines.allSatisfy { $0.hasSuffix("\r") }, "gpsd ends objects with CR LF")
     #expect(lines.first == Self.version + "\r")
@@ -36,7 +37,7 @@ import Testing
     let objects = try DocumentChecks.jsonLines(result.stdout)
     let devices = objects.dropFirst().first?["devices"] as? [[String: Any]]
     #expect(devices?.count == 1)
-    #expect(devices?.first?["path"] as? String == simulator.path)
+    #expect(devices?.first?["path"] as? String == path)
     #expect(devices?.first?["driver"] as? String == "NMEA0183")
     #expect(devices?.first?["bps"] as? Int == 9600)
     let reports = objects.dropFirst(3)
@@ -45,7 +46,7 @@ import Testing
     #expect(tpvs.count >= 5)
     #expect(reports.contains { $0["class"] as? String == "SKY" })
     for tpv in tpvs {
-      #expect(tpv["device"] as? String == simulator.path)
+      #expect(tpv["device"] as? String == path)
       #expect(tpv["mode"] as? Int == 3)
     }
     // Every epoch, 0.1 s apart: none lost, none twice.
@@ -56,12 +57,7 @@ import Testing
   @Test(
     "gpspipe -r -n 20: the receiver's sentences, checksums intact, after VERSION, DEVICES, WATCH")
   func gpspipeNMEA() throws {
-    let (simulator, served) = try Self.servedDrive()
-    defer { simulator.stop() }
-    let result = try served.client("/usr/bin/gpspipe", ["-r", "-n", "20", served.address])
-    #expect(try served.stop() == 0)
-    #expect(result.status == 0, "\(result)")
-    let lines = Self.byteLines(result)
+    let (_, _, lines) = try Self.gpspipe("-r")
     #expect(lines.count == 20)
     #expect(lines.first == Self.version + "\r")
     #expect(lines.dropFirst(2).first?.contains(#""json":false,"nmea":true,"raw":0"#) == true)

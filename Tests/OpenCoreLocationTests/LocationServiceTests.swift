@@ -40,6 +40,25 @@ struct LocationServiceTests {
     }
   }
 
+  /// Reads an update stream to its end: `location SECONDS-OF-DAY` for each location, what
+  /// `name` says for other events (nil: left out).
+  static func names(
+    of stream: AsyncThrowingStream<LocationServiceEvent, any Error>,
+    _ name: @escaping @Sendable (LocationServiceEvent) -> String?
+  ) -> Task<[String], any Error> {
+    Task {
+      var names: [String] = []
+      for try await event in stream {
+        if case .location(let location) = event {
+          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
+        } else if let text = name(event) {
+          names.append(text)
+        }
+      }
+      return names
+    }
+  }
+
   static func detail(_ result: Result<CLLocation, CLError>) -> CLError.Detail? {
     if case .failure(let error) = result { return error.detail }
     return nil
@@ -142,19 +161,12 @@ struct LocationServiceTests {
   func updates() async throws {
     let clock = ManualClock()
     let (service, sessions) = Self.service(replay: true, clock: clock)
-    let stream = service.updates()
-    let reader = Task {
-      var names: [String] = []
-      for try await event in stream {
-        switch event {
-        case .location(let location):
-          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
-        case .sky(let sky): names.append("sky \(sky.satellites.count)")
-        case .authorization(let status, _): names.append("authorization \(status)")
-        default: break
-        }
+    let reader = Self.names(of: service.updates()) { event in
+      switch event {
+      case .sky(let sky): return "sky \(sky.satellites.count)"
+      case .authorization(let status, _): return "authorization \(status)"
+      default: return nil
       }
-      return names
     }
     var iterator = sessions.makeAsyncIterator()
     let session = try #require(await iterator.next())
@@ -178,18 +190,9 @@ struct LocationServiceTests {
   func sentences() async throws {
     let clock = ManualClock()
     let (service, sessions) = Self.service(replay: true, sentences: true, clock: clock)
-    let stream = service.updates()
-    let reader = Task {
-      var names: [String] = []
-      for try await event in stream {
-        switch event {
-        case .location(let location):
-          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
-        case .sentences(let bytes): names.append(String(decoding: bytes, as: UTF8.self))
-        default: break
-        }
-      }
-      return names
+    let reader = Self.names(of: service.updates()) { event in
+      guard case .sentences(let bytes) = event else { return nil }
+      return String(decoding: bytes, as: UTF8.self)
     }
     var iterator = sessions.makeAsyncIterator()
     let session = try #require(await iterator.next())

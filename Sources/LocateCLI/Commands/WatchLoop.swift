@@ -85,12 +85,8 @@ struct WatchLoop: Sendable {
           break
         }
       }
-    } catch let error as LocateError {
-      throw error
-    } catch is CancellationError {
-      return
     } catch {
-      throw FailureMapping.stream(
+      try FailureMapping.updatesEnded(
         error, seen: observer.snapshot, source: source, afterFixes: fixes > 0)
     }
   }

@@ -14,6 +14,9 @@ final class ServerLoop: @unchecked Sendable {
   private var clients: [ClientConnection] = []
   private var nextNumber = 1
   private var entries: [pollfd] = []
+  /// Out of descriptors (`EMFILE`): the listening socket is left alone until then (monotonic
+  /// ns), or its pending connection would wake every poll at once.
+  private var acceptPausedUntil: UInt64?
   /// Answers and reports (see ServerLoop+Replies.swift).
   var device: GPSDDevice?
   var lastTPV: [UInt8]?
@@ -44,14 +47,17 @@ final class ServerLoop: @unchecked Sendable {
       let polled = clients
       entries.removeAll(keepingCapacity: true)
       entries.append(pollfd(fd: waker.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
-      let listening: CInt = stopDeadline == nil ? listener.descriptor.rawValue : -1
+      if let paused = acceptPausedUntil, MonotonicClock.now() >= paused { acceptPausedUntil = nil }
+      let accepting = stopDeadline == nil && acceptPausedUntil == nil
+      let listening: CInt = accepting ? listener.descriptor.rawValue : -1
       entries.append(pollfd(fd: listening, events: Int16(POLLIN), revents: 0))
       for client in polled {
         var events = stopDeadline == nil ? Int16(POLLIN) : 0
         if !client.output.isEmpty { events |= Int16(POLLOUT) }
         entries.append(pollfd(fd: client.descriptor.rawValue, events: events, revents: 0))
       }
-      let timeout = stopDeadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
+      let timeout =
+        (stopDeadline ?? acceptPausedUntil).map { MonotonicClock.milliseconds(until: $0) } ?? -1
       let count = entries.count
       _ = entries.withUnsafeMutableBufferPointer { pointer in
         valueOrErrno { Glibc.poll(pointer.baseAddress, nfds_t(count), timeout) }
@@ -105,7 +111,13 @@ final class ServerLoop: @unchecked Sendable {
   private func acceptWaiting() {
     while true {
       let accepted: (FileDescriptor, String)?
-      do { accepted = try listener.accept() } catch { return }
+      do {
+        accepted = try listener.accept()
+      } catch {
+        // EMFILE, ENFILE, ENOBUFS, ENOMEM: try again in a moment.
+        acceptPausedUntil = MonotonicClock.deadline(after: 0.25)
+        return
+      }
       guard let (descriptor, peer) = accepted else { return }
       guard clients.count < limits.maximumClients else {
         let refusal = GPSDError.line("Too many clients (\(limits.maximumClients))")

@@ -104,6 +104,46 @@ import Testing
     }
   }
 
+  @Test("out of descriptors: waiting connections do not spin serve; it accepts again later")
+  func outOfDescriptors() throws {
+    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let serve = try LocateChild(
+      [
+        "-c", "ulimit -n 24 && exec \"$0\" serve --listen 127.0.0.1:0 --input \"$1\"",
+        Self.binary, capture,
+      ],
+      program: "/bin/bash")
+    defer { serve.stop() }
+    try serve.waitForOutput("the address") { $0.contains("\n") }
+    let address = serve.stdout.split(separator: "\n").first.map(String.init) ?? ""
+    let port = UInt16(address.split(separator: ":").last ?? "") ?? 0
+    // More connections than descriptors: the kernel holds the rest in the listen backlog.
+    let clients = try (0..<30).map { _ in try RawSocket(host: "127.0.0.1", port: port) }
+    pause(0.3)
+    let before = Self.cpuSeconds(serve.pid)
+    pause(1)
+    let spent = Self.cpuSeconds(serve.pid) - before
+    #expect(spent < 0.2, "serve used \(spent) s of CPU in 1 s with connections waiting")
+    for client in clients { client.close() }
+    let later = try LocateChild(["-w", "-n", "1", address], program: "/usr/bin/gpspipe")
+    defer { later.stop() }
+    #expect(try later.wait() == 0)
+    #expect(later.stdout.hasPrefix(#"{"class":"VERSION""#))
+    #expect(serve.isRunning)
+  }
+
+  /// utime + stime of a process, seconds (/proc/PID/stat).
+  static func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+      return 0
+    }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   /// Whether the child's stderr holds `text` (searched as bytes: with --verbose the storm
   /// writes a megabyte of notes, too much to search as a `String` every 20 ms).
   static func stderr(of child: LocateChild, contains text: String) -> Bool {

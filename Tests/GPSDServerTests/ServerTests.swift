@@ -146,6 +146,20 @@ final class EventLog: Sendable {
     running.server.stop()
   }
 
+  @Test("requests sent and the sending side closed (printf | nc): answered, then closed")
+  func halfClosed() throws {
+    let running = try RunningServer()
+    let client = try TestClient(port: running.port)
+    client.send("?VERSION;\n?DEVICES;\n")
+    client.finishSending()
+    #expect(
+      client.lines(3) == [
+        Self.version, Self.version, #"{"class":"DEVICES","devices":[]}"# + "\r\n",
+      ])
+    #expect(client.waitForClose())
+    running.server.stop()
+  }
+
   @Test("an over-long line gets one ERROR; the client stays and is answered")
   func overLong() throws {
     let running = try RunningServer()

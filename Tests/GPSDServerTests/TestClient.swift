@@ -49,6 +49,9 @@ final class TestClient {
     }
   }
 
+  /// Closes the sending side (`shutdown(SHUT_WR)`): the server reads the end of the input.
+  func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
   /// The next line (with its CR LF), waiting up to `timeout` seconds; nil at the end or on a
   /// timeout.
   func line(timeout: Double = 30) -> String? {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import GPSDServer
+@testable import Receivers
 
 @Suite struct ProtocolParsingTests {
   static func parse(_ line: String) -> [Result<GPSDRequest, RequestError>] {
@@ -145,5 +146,30 @@ import Testing
       }
     }
     #expect(seen == ["?POLL;", "<too long>", "<too long>", "?POLL;"])
+  }
+
+  @Test("20 000 random lines of protocol tokens and bytes: each parses or fails with a message")
+  func randomLines() {
+    var random = SplitMix64(seed: 14)
+    let tokens =
+      [
+        "?", "WATCH", "POLL", "VERSION", "DEVICE", "DEVICES", "=", "{", "}", "[", "]", ":", ",",
+        ";", "\"", "\"enable\"", "\"json\"", "\"raw\"", "true", "false", "null", "1", "-2.5e3",
+        "\\", "\\u12", " ",
+      ].map { Array($0.utf8) } + [[0x00], [0x0D], [0xFF], [0xC3]]
+    var outcomes = (good: 0, bad: 0)
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 0...24, using: &random)
+      let line = (0..<count).flatMap { _ in tokens.randomElement(using: &random) ?? [] }
+      for result in GPSDRequest.parse(line: line[...]) {
+        switch result {
+        case .success: outcomes.good += 1
+        case .failure(let error):
+          #expect(!error.message.isEmpty)
+          outcomes.bad += 1
+        }
+      }
+    }
+    #expect(outcomes.good > 0 && outcomes.bad > 0)
   }
 }

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import GPSDServer
+@testable import Receivers
 
 /// The server in this process, on a free loopback port, with real sockets.
 final class RunningServer: Sendable {
@@ -157,6 +158,22 @@ final class EventLog: Sendable {
         Self.version, Self.version, #"{"class":"DEVICES","devices":[]}"# + "\r\n",
       ])
     #expect(client.waitForClose())
+    running.server.stop()
+  }
+
+  @Test(
+    "a megabyte of random bytes: the server answers ERRORs (or drops the client), and serves on")
+  func randomBytes() throws {
+    let running = try RunningServer()
+    let noise = try TestClient(port: running.port)
+    var random = SplitMix64(seed: 2947)
+    for _ in 0..<256 {
+      noise.send((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) })
+    }
+    let client = try TestClient(port: running.port)
+    #expect(client.line() == Self.version)
+    client.send("?VERSION;\n")
+    #expect(client.line() == Self.version)
     running.server.stop()
   }
 

@@ -120,9 +120,9 @@ import Testing
     // More connections than descriptors: the kernel holds the rest in the listen backlog.
     let clients = try (0..<30).map { _ in try RawSocket(host: "127.0.0.1", port: port) }
     pause(0.3)
-    let before = Self.cpuSeconds(serve.pid)
+    let before = serve.cpuSeconds
     pause(1)
-    let spent = Self.cpuSeconds(serve.pid) - before
+    let spent = serve.cpuSeconds - before
     #expect(spent < 0.2, "serve used \(spent) s of CPU in 1 s with connections waiting")
     for client in clients { client.close() }
     let later = try LocateChild(["-w", "-n", "1", address], program: "/usr/bin/gpspipe")
@@ -130,18 +130,6 @@ import Testing
     #expect(try later.wait() == 0)
     #expect(later.stdout.hasPrefix(#"{"class":"VERSION""#))
     #expect(serve.isRunning)
-  }
-
-  /// utime + stime of a process, seconds (/proc/PID/stat).
-  static func cpuSeconds(_ pid: pid_t) -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = text.lastIndex(of: ")")
-    else { return 0 }
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
-      return 0
-    }
-    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   /// Whether the child's stderr holds `text` (searched as bytes: with --verbose the storm

@@ -104,10 +104,17 @@ struct RealAppsTests {
   func gpxReplay() throws {
     let (status, lines) = try Self.run("gpx", simulated: false)
     #expect(status == 0, "\(lines)")
+    // The file's replay thread starts with the first of startUpdatingHeading() and
+    // startUpdatingLocation(): whether its first round delivers a heading, a location or both
+    // depends on that thread's timing, so each kind is checked in its own order.
+    let locations = lines.filter { $0.hasPrefix("location ") }
+    let headings = lines.filter { $0.hasPrefix("heading ") }
     #expect(
-      Array(lines.prefix(5)) == [
-        "location 48.100000 11.500000", "heading 0.0", "location 48.101000 11.500000",
-        "heading 0.0", "location 48.102000 11.500000",
-      ])
+      Array(locations.prefix(2)) == [
+        "location 48.100000 11.500000", "location 48.101000 11.500000",
+      ] || Array(locations.prefix(2)) == [
+        "location 48.101000 11.500000", "location 48.102000 11.500000",
+      ], "\(lines)")
+    #expect(headings.count >= 2 && headings.allSatisfy { $0 == "heading 0.0" }, "\(lines)")
   }
 }

@@ -33,6 +33,6 @@ struct NMEAWatch {
       return false
     }
     bytesSince += bytes.count
-    return bytesSince >= Self.minimumBytes && now &- lastSentence >= UInt64(window * 1e9)
+    return bytesSince >= Self.minimumBytes && now &- lastSentence >= MonotonicClock.nanoseconds(window)
   }
 }

@@ -37,6 +37,16 @@ public enum ReceiverSource: Sendable, Hashable {
     case .file, .standardInput: return false
     }
   }
+
+  /// Whether bytes can wait in a kernel buffer from before the source was opened: a serial
+  /// device's (what a receiver sent while nobody read it). TCP, gpsd, standard input and files
+  /// deliver a stream whose first read is as new as any other.
+  public var hasKernelBuffer: Bool {
+    switch self {
+    case .device, .discover: return true
+    case .tcp, .gpsd, .file, .standardInput: return false
+    }
+  }
 }
 
 /// Who holds a busy device, from /proc.

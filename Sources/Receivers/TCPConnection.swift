@@ -46,7 +46,7 @@ enum TCPConnection {
       case .failure(let error) where error == .inProgress || error == .interrupted: break
       case .failure(let error): throw error
       }
-      let ready = try poll(fd, for: .output, milliseconds: Int32(timeout * 1000))
+      let ready = try poll(fd, for: .output, milliseconds: Int32(min(max(0, timeout), 86_400) * 1000))
       if ready.isEmpty { throw Errno.timedOut }
       var failure: CInt = 0
       var length = socklen_t(MemoryLayout<CInt>.size)

@@ -241,14 +241,14 @@ public final class VirtualReceiver: @unchecked Sendable {
           notify(.controlFailed("\(command): \(error)"))
         }
       }
-      if let chunk = next, start &+ UInt64(chunk.offset * 1e9) <= now {
+      if let chunk = next, start &+ MonotonicClock.nanoseconds(chunk.offset) <= now {
         send(chunk.bytes)
         next = player.next()
         if next == nil { notify(.scriptEnded) }
         continue
       }
       var wake = now &+ 1_000_000_000
-      if let chunk = next { wake = min(wake, start &+ UInt64(chunk.offset * 1e9)) }
+      if let chunk = next { wake = min(wake, start &+ MonotonicClock.nanoseconds(chunk.offset)) }
       if let first = state.withLock({ $0.scheduled.map(\.due).min() }) { wake = min(wake, first) }
       _ = nudge.sleep(Double(wake > now ? wake - now : 0) / 1e9)
     }

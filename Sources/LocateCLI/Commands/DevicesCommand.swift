@@ -73,7 +73,7 @@ enum DevicesCommand: Command {
         }
         status.clear()
         guard case .finished(let result) = completion, context.signals.received == nil else {
-          throw .quiet(.interrupted)
+          throw .quiet(context.signals.stopStatus)
         }
         report = try result.get()
       }

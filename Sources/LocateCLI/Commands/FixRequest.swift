@@ -55,7 +55,7 @@ enum FixRequest {
     }
     status.clear()
     guard case .finished(let result) = completion, context.signals.received == nil else {
-      throw .quiet(.interrupted)
+      throw .quiet(context.signals.stopStatus)
     }
     return try result.get()
   }

@@ -12,7 +12,8 @@ enum SimulateCommand: Command {
   ]
   static let about = """
     Opens a pseudo-terminal that speaks NMEA like a real receiver, prints its device path on
-    the first line of standard output, and runs until Ctrl-C (SIGINT or SIGTERM: status 0),
+    the first line of standard output, and runs until Ctrl-C (SIGINT, SIGTERM or SIGHUP:
+    status 0; SIGQUIT: 131),
     'stop' on standard input, or --duration. It replays a capture with its own timing
     (--capture), or drives a synthetic route (the default): start point, speed, heading
     changes, stops, fix loss, multi-GNSS sentences, 1-10 fixes a second. Read it with
@@ -76,6 +77,7 @@ enum SimulateCommand: Command {
       () async throws(LocateError) in try await controls.run()
     }
     if case .finished(let result) = completion { try result.get() }
+    if let signal = context.signals.received, signal == SIGQUIT { throw .quiet(.quit) }
   }
 
   private static func script(_ arguments: ParsedArguments) throws(LocateError) -> SimulationScript {

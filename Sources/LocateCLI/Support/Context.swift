@@ -12,7 +12,7 @@ struct Context: Sendable {
   var stdoutIsTerminal: Bool
   /// Whether standard error is a terminal.
   var stderrIsTerminal: Bool
-  /// SIGINT and SIGTERM.
+  /// SIGINT, SIGTERM, SIGHUP and SIGQUIT.
   var signals: SignalTrap
   /// The wall clock (for a fix's age).
   var now: @Sendable () -> Date = { Date() }
@@ -29,7 +29,7 @@ struct Context: Sendable {
       environment: environment)
   }
 
-  /// How a piece of work run by ``interruptible(stopAfter:grace:_:)`` ended.
+  /// How a piece of work run by ``interruptible(stopAfter:grace:stop:_:)`` ended.
   enum Completion<T: Sendable>: Sendable {
     /// It returned or threw.
     case finished(Result<T, LocateError>)
@@ -37,10 +37,13 @@ struct Context: Sendable {
     case abandoned
   }
 
-  /// Runs `work` in a task that SIGINT/SIGTERM cancel (and `stopAfter` seconds of wall-clock
-  /// time, if given). If it has not finished `grace` seconds after a signal, stops waiting.
+  /// Runs `work` in a task that a signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) stops, and so
+  /// does `stopAfter` seconds of wall-clock time, if given. With `stop`, stopping calls it (on
+  /// a thread of its own) and lets `work` end by itself — a clean stop that writes what was
+  /// received; without, the task is cancelled. If it has not finished `grace` seconds after a
+  /// signal, stops waiting.
   func interruptible<T: Sendable>(
-    stopAfter: Double? = nil, grace: Double = 5,
+    stopAfter: Double? = nil, grace: Double = 5, stop: (@Sendable () -> Void)? = nil,
     _ work: @escaping @Sendable () async throws(LocateError) -> T
   ) async -> Completion<T> {
     let task = Task { () -> Result<T, LocateError> in
@@ -50,11 +53,20 @@ struct Context: Sendable {
         return .failure(error)
       }
     }
+    let stopOnce = Mutex(false)
+    let end: @Sendable () -> Void = {
+      guard !stopOnce.withLock({ done in defer { done = true }; return done }) else { return }
+      if let stop {
+        Thread.detachNewThread { stop() }
+      } else {
+        task.cancel()
+      }
+    }
     var timer: Task<Void, Never>?
     if let stopAfter {
       timer = Task {
-        try? await Task.sleep(nanoseconds: UInt64(stopAfter * 1e9))
-        if !Task.isCancelled { task.cancel() }
+        try? await Task.sleep(nanoseconds: UInt64(min(max(0, stopAfter), 1e9) * 1e9))
+        if !Task.isCancelled { end() }
       }
     }
     defer { timer?.cancel() }
@@ -63,7 +75,7 @@ struct Context: Sendable {
       once.set(continuation)
       Task { once.resume(.finished(await task.value)) }
       signals.onSignal { _ in
-        task.cancel()
+        end()
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned) }
       }
     }

@@ -3,10 +3,12 @@ import Foundation
 import Receivers
 import Synchronization
 
-/// SIGINT and SIGTERM caught as events (DispatchSource on its own queue, the default action
-/// ignored), so commands can stop cleanly: close documents, restore the terminal, exit.
-/// A second signal while stopping, or a signal while nothing listens (a quick command), ends
-/// the program at once with status 130.
+/// SIGINT, SIGTERM, SIGHUP (a closed terminal or SSH session) and SIGQUIT caught as events
+/// (DispatchSource on its own queue, the default action ignored: no core dump, no backtrace),
+/// so commands can stop cleanly: write what was received, close documents, restore the
+/// terminal, let go of the port, exit. A second signal while stopping, or a signal while
+/// nothing listens (a quick command), ends the program at once (status 130, 131 for SIGQUIT),
+/// after putting the ports back.
 final class SignalTrap: Sendable {
   private struct State {
     var received: Int32?
@@ -18,7 +20,7 @@ final class SignalTrap: Sendable {
   private let queue = DispatchQueue(label: "locate.signals")
 
   /// Catches `signals` from now on.
-  init(signals: [Int32] = [SIGINT, SIGTERM]) {
+  init(signals: [Int32] = SignalTrap.caught) {
     for number in signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
@@ -28,8 +30,20 @@ final class SignalTrap: Sendable {
     }
   }
 
+  /// The signals caught.
+  static let caught = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+  /// The status a stop by `signal` ends with where it is not the normal end: 131 for SIGQUIT,
+  /// 130 for the others.
+  static func status(for signal: Int32) -> ExitStatus {
+    signal == SIGQUIT ? .quit : .interrupted
+  }
+
   /// The first signal received, if any.
   var received: Int32? { state.withLock { $0.received } }
+
+  /// The status of a stop by the signal received (130 when none came: a stop all the same).
+  var stopStatus: ExitStatus { Self.status(for: received ?? SIGINT) }
 
   /// Calls `handler` on the first signal (at once if one already came).
   func onSignal(_ handler: @escaping @Sendable (Int32) -> Void) {
@@ -50,7 +64,7 @@ final class SignalTrap: Sendable {
     // A second signal, or one while no command is listening: stop at once.
     guard let handlers, !handlers.isEmpty else {
       SerialPortRegistry.restoreAll()
-      _exit(ExitStatus.interrupted.rawValue)
+      _exit(Self.status(for: number).rawValue)
     }
     for handler in handlers { handler(number) }
   }

@@ -54,7 +54,7 @@ public struct ReceiverProbe: Sendable {
     options.reconnect = false
     let receiver = Receiver(source: .device(path: path, baud: baud), options: options)
     try receiver.start { listener.handle($0) }
-    try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+    try? await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 1e9) * 1e9))
     receiver.stop()
     return listener.report
   }

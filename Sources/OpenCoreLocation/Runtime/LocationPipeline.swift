@@ -16,6 +16,10 @@ struct PipelineConfig {
   var timestamps: ReplayTimestamps = .asRecorded
   /// The device or source name put in `GNSSFixInfo.device`.
   var device: String?
+  /// Whether a (re)opened source's first read may be a backlog that is not current (see
+  /// ``LocationPolicy``): a serial device's kernel buffer. A TCP or gpsd stream, standard
+  /// input and a file have none: their first read is as current as any other.
+  var backlogOnOpen = true
 
   init(isReplay: Bool, device: String? = nil) {
     self.isReplay = isReplay
@@ -95,7 +99,7 @@ struct LocationPipeline {
 
   /// Starts a one-shot request.
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
-    let span = Int64(max(0, timeout) * 1e9)
+    let span = Int64(min(max(0, timeout), 1e9) * 1e9)
     oneShot = OneShotRequest(
       startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: streamNow + span,
       desiredAccuracy: desiredAccuracy, timeout: timeout)
@@ -115,7 +119,9 @@ struct LocationPipeline {
       // What was waiting when the device opened comes at once. A first read after the line
       // was quiet for a while begins a burst the receiver sent after the open: a whole epoch.
       let quiet = Int64(LocationPolicy.quietGap * 1e9)
-      if let opened = connectedAt, at - opened >= quiet {
+      if !config.backlogOnOpen {
+        // A stream, not a kernel buffer: everything read is current.
+      } else if let opened = connectedAt, at - opened >= quiet {
         // Sent after the open: current.
       } else {
         backlogRead = reads
@@ -196,6 +202,13 @@ struct LocationPipeline {
     }
   }
 
+  /// The owner stops reading (a clean stop on a signal): the epoch in progress is closed and
+  /// reported as at an unplug, so every fix whose sentences were read is handed out.
+  mutating func finishInput(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    apply(assembler.flush(at: now))
+  }
+
   /// Brings the clocks up to date (before a request starts).
   mutating func advanceClock(at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
@@ -213,7 +226,7 @@ struct LocationPipeline {
       if !staleReported, let completedAt = lastFix?.completedAt {
         // Stale is strictly older than the maximum age: checked a tenth of a second past it
         // (the precision ages are printed with, so a stale fix never reads "5.0 s old").
-        consider(completedAt + Int64(config.maximumAge * 1e9) + 100_000_000)
+        consider(completedAt + Int64(min(config.maximumAge, 1e9) * 1e9) + 100_000_000)
       }
       if authorization.nmeaSeen,
         oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))

@@ -40,6 +40,8 @@ final class LocationSession: @unchecked Sendable {
   /// that fires after a newer one was armed does nothing.
   private let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
   private let stopped = Atomic<Bool>(false)
+  /// Set by ``finishInput()``: nothing more is read.
+  private let inputFinished = Atomic<Bool>(false)
   private let failedToStart = Atomic<Bool>(false)
 
   /// Whether ``start()`` threw: what the session reported while failing (the authorization it
@@ -58,6 +60,8 @@ final class LocationSession: @unchecked Sendable {
     self.clock = clock
     self.sink = sink
     decoder = NMEADecoder(policy: checksumPolicy)
+    var config = config
+    if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
   }
 
@@ -90,7 +94,7 @@ final class LocationSession: @unchecked Sendable {
   /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and arms the time checks.
   func start() throws(CLError) {
     onStart?(self)
-    if case .receiver(let source, let options) = input {
+    if case .receiver(let source, let options) = input, !inputFinished.load(ordering: .acquiring) {
       let receiver = Receiver(source: source, options: options)
       do {
         try receiver.start { [weak self] event in
@@ -107,7 +111,7 @@ final class LocationSession: @unchecked Sendable {
       }
       let stoppedMeanwhile = self.receiver.withLock { stored -> Bool in
         stored = receiver
-        return stopped.load(ordering: .acquiring)
+        return stopped.load(ordering: .acquiring) || inputFinished.load(ordering: .acquiring)
       }
       if stoppedMeanwhile { receiver.stop() }
     }
@@ -116,6 +120,9 @@ final class LocationSession: @unchecked Sendable {
     started = true
     armCheck()
   }
+
+  /// Whether ``stop()`` was called.
+  var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
   /// Stops the timer and the receiver (joining its reader thread; do not call from it).
   func stop() {
@@ -126,6 +133,20 @@ final class LocationSession: @unchecked Sendable {
     }
     quietCheck.withLock { $0.timer?.cancel() }
     receiver.withLock { $0 }?.stop()
+  }
+
+  /// Stops reading, keeping what was read: the receiver is stopped (its reader thread joined:
+  /// call it where a consumer keeps taking batches, as a reader blocked handing one over
+  /// finishes it first), then the epoch in progress is closed and everything it completes is
+  /// delivered. Later calls, and a ``start()`` after it, read nothing.
+  func finishInput() {
+    guard !inputFinished.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    receiver.withLock { $0 }?.stop()
+    lock.lock()
+    defer { lock.unlock() }
+    decoder.finish(visiting: &pipeline)
+    pipeline.finishInput(at: clock.now(), wall: clock.wallNow())
+    deliver()
   }
 
   /// A chunk of bytes that arrived at monotonic time `at` (ns).

@@ -20,7 +20,9 @@ public final class LocationService: @unchecked Sendable {
   private let status = Mutex(CLAuthorizationStatus.notDetermined)
   /// The open update streams' sessions and the way each stream ends (see ``finish()``), and
   /// whether ``finish()`` was called (streams made later end at once).
-  private let streams = Mutex<(open: [(session: LocationSession, end: @Sendable () -> Void)], finished: Bool)>(([], false))
+  private let streams = Mutex<
+    (open: [(session: LocationSession, end: @Sendable () -> Void)], finished: Bool)
+  >(([], false))
 
   /// Prepares a service; nothing is opened until a request.
   public convenience init(options: LocationServiceOptions) {
@@ -57,7 +59,7 @@ public final class LocationService: @unchecked Sendable {
     timeout: Double, progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
   ) async throws(CLError) -> CLLocation {
     let outcome = OneShotOutcome()
-    let session = makeSession(wantsSky: false) { batch in
+    let session = makeSession(wantsSky: false, openTimeout: timeout) { batch in
       for event in batch {
         switch event {
         case .oneShotFix(let location): outcome.complete(.success(location))
@@ -140,13 +142,21 @@ public final class LocationService: @unchecked Sendable {
     }
   }
 
+  /// A session over the service's input; `openTimeout` bounds the opening (a request's timeout
+  /// holds in every phase).
   private func makeSession(
-    wantsSky: Bool, sink: @escaping @Sendable ([PipelineEvent]) -> Void
+    wantsSky: Bool, openTimeout: Double? = nil,
+    sink: @escaping @Sendable ([PipelineEvent]) -> Void
   ) -> LocationSession {
     var config = PipelineConfig(isReplay: isReplay, device: Self.deviceName(input))
     config.maximumAge = options.maximumAge
     config.wantsSky = wantsSky
     config.timestamps = options.replayTimestamps
+    var input = self.input
+    if let openTimeout, case .receiver(let source, var receiverOptions) = input {
+      receiverOptions.openTimeout = min(receiverOptions.openTimeout ?? openTimeout, openTimeout)
+      input = .receiver(source, receiverOptions)
+    }
     let session = LocationSession(
       input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
       sink: sink)

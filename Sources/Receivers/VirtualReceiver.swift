@@ -110,7 +110,7 @@ public final class VirtualReceiver: @unchecked Sendable {
       guard let pty = state.pty else { return false }
       pty.close()
       state.pty = nil
-      if let link { removeLink(link) }
+      if let link { removeLink(link, pointingTo: pty.slavePath) }
       return true
     }
     if closed { notify(.unplugged) }
@@ -178,9 +178,11 @@ public final class VirtualReceiver: @unchecked Sendable {
     let taken = state.withLock { state -> (threads: [ReaderThread], wakers: [Waker])? in
       guard state.started, !state.stopped else { return nil }
       state.stopped = true
-      state.pty?.close()
+      if let pty = state.pty {
+        pty.close()
+        if let link { removeLink(link, pointingTo: pty.slavePath) }
+      }
       state.pty = nil
-      if let link { removeLink(link) }
       defer { state.threads = [] }
       return (state.threads, [state.nudge, state.stopSignal].compactMap { $0 })
     }

@@ -46,7 +46,8 @@ import Testing
       #expect(result.stdout.contains("\n  \(command) "), "\(command)")
     }
     #expect(
-      result.stdout.contains("For watch and simulate, SIGINT, SIGTERM and SIGHUP are the normal end"))
+      result.stdout.contains(
+        "For watch and simulate, SIGINT, SIGTERM and SIGHUP are the normal end"))
   }
 
   @Test(arguments: ["current", "watch", "distance", "devices", "simulate"])

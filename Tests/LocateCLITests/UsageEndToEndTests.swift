@@ -39,7 +39,7 @@ import Testing
     ),
     (
       ["current", "--max-age", "-1"],
-      "locate: --max-age -1: must be at least 0 seconds (e.g. --max-age 5)"
+      "locate: --max-age -1: must be from 0 to 1000000000 seconds (e.g. --max-age 5)"
     ),
     (["current", "extra"], "locate: 'extra': unexpected argument (see 'locate current --help')"),
     (["current", "--json=yes"], "locate: --json: takes no value (see 'locate current --help')"),

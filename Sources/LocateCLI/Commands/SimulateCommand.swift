@@ -56,12 +56,12 @@ enum SimulateCommand: Command {
       onlyBaud: try onlyBaud(arguments))
     let values = ValueParsing(command: name)
     let duration = try arguments.value("duration").map { text throws(LocateError) in
-      try values.positive("duration", text, what: "seconds", example: "60")
+      try values.seconds("duration", text, example: "60")
     }
     do {
       try receiver.start()
     } catch {
-      throw FailureMapping.receiver(error, source: .device(path: error.path, baud: .auto))
+      throw startFailure(error, link: arguments.value("link"))
     }
     defer { receiver.stop() }
     try context.output.write(receiver.devicePath + "\n")
@@ -138,6 +138,33 @@ enum SimulateCommand: Command {
       drive.startTime = date.timeIntervalSince1970
     }
     return .drive(drive)
+  }
+
+  /// Why the simulator could not start: its --link (77 when the directory may not be
+  /// written, 75 when another simulator's link is there), or its capture.
+  static func startFailure(_ error: ReceiverError, link: String?) -> LocateError {
+    guard let link, error.path == link else {
+      return FailureMapping.receiver(
+        error, source: .file(path: error.path, pacing: .asFastAsPossible))
+    }
+    let remedy = "choose a --link path in a directory you may write, e.g. /tmp/gps"
+    switch error.code {
+    case .permissionDenied:
+      return LocateError(
+        .permissionDenied, link, "cannot make the link: permission denied", remedy: remedy)
+    case .busy:
+      return LocateError(
+        .busy, link, "in use: it points to a running pseudo-terminal (another locate simulate?)",
+        remedy: "stop that simulator, or choose another --link path")
+    case .notFound:
+      return LocateError(.usage, link, "cannot make the link: no such directory", remedy: remedy)
+    case .invalidSource(let why):
+      return LocateError(.usage, link, why, remedy: "choose another --link path")
+    default:
+      return LocateError(
+        .ioError, link, "cannot make the link: " + String(cString: strerror(error.errno)),
+        remedy: remedy)
+    }
   }
 
   private static func onlyBaud(_ arguments: ParsedArguments) throws(LocateError) -> Int? {

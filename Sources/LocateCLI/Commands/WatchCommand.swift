@@ -61,12 +61,12 @@ enum WatchCommand: Command {
     }
     var wallClockLimit: Double?
     if let text = arguments.value("duration") {
-      let seconds = try values.positive("duration", text, what: "seconds", example: "60")
+      let seconds = try values.seconds("duration", text, example: "60")
       if source.isLive { wallClockLimit = seconds } else { limits.streamDuration = seconds }
     }
     if let text = arguments.value("distance-filter") {
       options.distanceFilter = try values.number(
-        "distance-filter", text, in: 0...Double.greatestFiniteMagnitude, what: "metres",
+        "distance-filter", text, in: 0...ValueParsing.largest, what: "metres",
         example: "10")
     }
     if let text = arguments.value("accuracy") {
@@ -108,9 +108,10 @@ enum WatchCommand: Command {
       regions: regions)
     try writer.begin()
     // A signal or --duration stops reading; the loop writes every fix already read, then ends.
-    let completion = await context.interruptible(
-      stopAfter: wallClockLimit, stop: { service.finish() }
-    ) { () async throws(LocateError) in try await loop.run() }
+    let finish: @Sendable () -> Void = { service.finish() }
+    let completion = await context.interruptible(stopAfter: wallClockLimit, stop: finish) {
+      () async throws(LocateError) in try await loop.run()
+    }
     status.clear()
     let closing = Result { () throws(LocateError) in
       try regions.flush()

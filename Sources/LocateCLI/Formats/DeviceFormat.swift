@@ -36,6 +36,9 @@ enum DeviceFormat {
     case .heard(let report): probe = report
     }
     guard probe.sentences > 0 else {
+      if case .garbled(_, nil)? = probe.lastState {
+        return "bytes, but no valid NMEA at any baud rate: a binary protocol?"
+      }
       let heard = probe.bytes > 0 ? "\(probe.bytes) bytes, but no valid NMEA" : "silent"
       return (probe.baud.map { "\($0) baud: " } ?? "") + heard
     }
@@ -103,6 +106,7 @@ enum DeviceFormat {
     case .unavailable: return style.red("missing")
     case .unplugged: return style.yellow("unplugged")
     case .silent: return style.yellow("silent")
+    case .garbled: return style.yellow("no NMEA")
     case .ended: return "ended"
     }
   }

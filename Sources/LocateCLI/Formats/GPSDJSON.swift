@@ -139,6 +139,9 @@ enum GPSDJSON {
     case .silent(let path, let seconds):
       object.add("device", path)
       object.add("seconds", seconds, places: 1)
+    case .garbled(let path, let baud):
+      object.add("device", path)
+      object.add("bps", baud)
     case .ended:
       break
     }
@@ -167,7 +170,7 @@ extension DeviceState {
     }
   }
 
-  /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `ended`.
+  /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `garbled`, `ended`.
   var name: String {
     switch self {
     case .available: return "available"
@@ -177,6 +180,7 @@ extension DeviceState {
     case .unavailable: return "unavailable"
     case .unplugged: return "unplugged"
     case .silent: return "silent"
+    case .garbled: return "garbled"
     case .ended: return "ended"
     }
   }

@@ -55,7 +55,12 @@ struct Context: Sendable {
     }
     let stopOnce = Mutex(false)
     let end: @Sendable () -> Void = {
-      guard !stopOnce.withLock({ done in defer { done = true }; return done }) else { return }
+      guard
+        !stopOnce.withLock({ done in
+          defer { done = true }
+          return done
+        })
+      else { return }
       if let stop {
         Thread.detachNewThread { stop() }
       } else {

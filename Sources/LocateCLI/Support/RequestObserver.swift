@@ -42,7 +42,12 @@ final class RequestObserver: Sendable {
         }
         return seen.state != state
       }
-      if changed, let note = StateText.note(state) { status.note(note) }
+      if changed, let line = StateText.garbled(state) {
+        // Not a passing note: nothing useful can come until the rate is right.
+        status.print(line: "locate: " + line)
+      } else if changed, let note = StateText.note(state) {
+        status.note(note)
+      }
     case .location(let location):
       seen.withLock { seen in
         let best = seen.bestRejected?.horizontalAccuracy ?? .infinity

@@ -176,7 +176,10 @@ struct LocationPipeline {
       // A (re)opened device's first read may hold a backlog; one that talks again after a
       // silence was never closed, and what it sends now is new.
       let talksAgain: Bool
-      if case .silent? = authorization.device { talksAgain = true } else { talksAgain = false }
+      switch authorization.device {
+      case .silent?, .garbled?: talksAgain = true
+      default: talksAgain = false
+      }
       if !talksAgain {
         awaitingFirstRead = true
         connectedAt = at
@@ -186,6 +189,9 @@ struct LocationPipeline {
     switch state {
     case .silent, .unplugged:
       apply(assembler.flush(at: now))
+    case .garbled(let path, let baud):
+      apply(assembler.flush(at: now))
+      fail(CLError(.noNMEA(path: path, baud: baud)))
     case .ended:
       apply(assembler.flush(at: now))
       ended = true

@@ -241,6 +241,9 @@ final class LocationSession: @unchecked Sendable {
       return error.path.isEmpty ? nil : error.path
     }()
     switch error.code {
+    case .notFound where [ELOOP, ENAMETOOLONG, ENOTDIR].contains(error.errno):
+      // Not a missing device: a path that leads nowhere (a link loop, a name too long).
+      return (.ended, CLError(.sourceFailed(error)))
     case .notFound:
       return (.unavailable(path: path), CLError(.noReceiver(path: path)))
     case .permissionDenied(let group):
@@ -252,7 +255,7 @@ final class LocationSession: @unchecked Sendable {
       return (
         .busy(path: error.path, holder: holder), CLError(.busy(path: error.path, holder: holder))
       )
-    case .baudNotFound, .invalidSource, .io:
+    case .baudNotFound, .invalidSource, .badData, .io:
       return (.ended, CLError(.sourceFailed(error)))
     }
   }

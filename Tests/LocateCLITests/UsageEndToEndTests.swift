@@ -109,7 +109,7 @@ import Testing
     ),
     (
       ["devices", "--format", "gpx"],
-      "locate: --format: unknown option (see 'locate devices --help')"
+      "locate: --format gpx: 'locate devices' writes text, json (see 'locate devices --help')"
     ),
     (["simulate", "--rate", "20"], "locate: --rate 20: must be from 1 to 10 (e.g. --rate 5)"),
     (

@@ -35,6 +35,10 @@ struct LocationPipeline {
   var assembler: FixAssembler
   var authorization = AuthorizationTracker()
   var factory: LocationFactory
+  /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
+  private var errorRates = ErrorRates()
+  /// The estimates of the report being processed.
+  private var estimates = ErrorRates.Estimates()
   /// Continuous delivery, when a client wants every update.
   var delivery: DeliveryFilter?
   var oneShot: OneShotRequest?
@@ -334,6 +338,9 @@ struct LocationPipeline {
       }
     }
     lastReport = report
+    let instant = report.instant(
+      fallbackDay: LocationFactory.fallbackDay(for: report, wallNow: wallNow))
+    estimates = errorRates.next(report, instant: instant, satellites: assembler.satellites)
     if report.isFix {
       lastFix = report
       // A fix already too old when reported (the end of an epoch before a gap) was never
@@ -344,7 +351,7 @@ struct LocationPipeline {
       if report.isFix && isCurrent(report, since: request.startedAt) {
         if DeliveryFilter.accurate(report.horizontalAccuracy, desired: request.desiredAccuracy) {
           oneShot = nil
-          events.append(.oneShotFix(factory.make(report, wallNow: wallNow)))
+          events.append(.oneShotFix(located(report)))
         } else {
           if request.best.map({ Self.moreAccurate(report, than: $0) }) ?? true {
             request.best = report
@@ -365,20 +372,25 @@ struct LocationPipeline {
     guard isCurrent(report, since: deliverySince) else { return }
     switch filter.judge(report, now: report.completedAt) {
     case .deliver:
-      events.append(.location(factory.make(report, wallNow: wallNow)))
+      events.append(.location(located(report)))
     case .resume:
-      let location = factory.make(report, wallNow: wallNow)
+      let location = located(report)
       events.append(.paused(false, location))
       events.append(.location(location))
     case .resumeHeld:
-      events.append(.paused(false, factory.peek(report, wallNow: wallNow)))
+      events.append(.paused(false, factory.peek(report, wallNow: wallNow).with(estimates)))
     case .pause:
-      events.append(.paused(true, factory.make(report, wallNow: wallNow)))
+      events.append(.paused(true, located(report)))
     case .notAccurate:
       emitProgress(since: deliverySince)
     case .paused, .tooClose:
       break
     }
+  }
+
+  /// The location for the report being processed, with its error estimates.
+  private mutating func located(_ report: EpochReport) -> CLLocation {
+    factory.make(report, wallNow: wallNow).with(estimates)
   }
 
   static func moreAccurate(_ a: EpochReport, than b: EpochReport) -> Bool {

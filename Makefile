@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients socat gpsbabel geographiclib-tools python3-geographiclib \
-  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev
+  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev time
 
 .PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
@@ -91,10 +91,13 @@ fuzz-coverage: fuzz-seeds
 	  -instr-profile=$(FUZZ_COVERAGE)/fuzz.profdata Sources/NMEA Sources/OpenCoreLocation
 
 ## The long fault runs (minutes): 10 million sentences through the release build for flat
-## memory, and a flood of 10 Hz epochs with four constellations of GSVs for five minutes.
+## memory, a flood of 10 Hz epochs with four constellations of GSVs for five minutes, and a
+## TCP and a gpsd server sending as fast as they can for 60 s each (RSS under 64 MiB; the
+## normal suite runs 8 s of each), all against the release build.
 soak: release
 	LOCATE_SOAK_SENTENCES=10000000 LOCATE_SOAK_BINARY=$(CURDIR)/$(BUILD_DIR)/release/locate \
-	  LOCATE_FLOOD_SECONDS=300 $(SWIFT) test --filter 'MemoryFlatTests|FloodTests'
+	  LOCATE_FLOOD_SECONDS=300 LOCATE_TCP_FLOOD_SECONDS=60 \
+	  $(SWIFT) test --filter 'MemoryFlatTests|FloodTests|BoundedMemoryTests'
 
 ## Builds release and runs the real serial path against the built-in virtual receiver.
 demo: release

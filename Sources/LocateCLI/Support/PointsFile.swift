@@ -22,26 +22,19 @@ enum PointsFile {
   static let longitudeColumns = [
     "longitude", "lon", "lng", "long", "longitude_deg", "lon_deg", "long_deg", "x",
   ]
-  /// The most places read from all `--points` files together.
-  static let maximumPlaces = 1_000_000
+  /// The most places read from all `--points` files together (about 16 MB of them).
+  static let maximumPlaces = 500_000
   /// The largest CSV file read (256 MiB).
   static let maximumCSVBytes = 256 << 20
   /// The largest GeoJSON file read (16 MiB: it is parsed whole).
   static let maximumGeoJSONBytes = 16 << 20
 
-  /// A place read from a file, with the cell of an extra column (a region's radius).
+  /// A place read from a CSV file, with the cell of an extra column (a region's radius) and
+  /// its line.
   struct Row {
     var place: NamedPoint
     var extra: String?
     var line: Int
-  }
-
-  /// What a places file held.
-  enum Content {
-    /// CSV rows, checked.
-    case csv([Row])
-    /// A GeoJSON document, not parsed yet.
-    case geoJSON([UInt8])
   }
 
   /// An extra column a caller needs (its names, in order of preference, and what to say when
@@ -57,29 +50,32 @@ enum PointsFile {
     _ path: String, limit: Int = maximumPlaces, deadline: InputFile.Deadline? = nil
   ) throws(LocateError) -> [NamedPoint] {
     let label = label(path)
-    switch try load(path, extra: nil, limit: limit, deadline: deadline) {
-    case .csv(let rows): return rows.map(\.place)
-    case .geoJSON(let bytes):
-      let points = try GeoJSONPoints.parse(bytes, label: label)
-      guard points.count <= limit else { throw tooMany(label, limit: limit) }
-      return points
+    var points: [NamedPoint] = []
+    let document = try load(path, extra: nil, limit: limit, deadline: deadline) {
+      row throws(LocateError) in
+      points.append(row.place)
     }
+    guard let document else { return points }
+    points = try GeoJSONPoints.parse(document, label: label)
+    guard points.count <= limit else { throw tooMany(label, limit: limit) }
+    return points
   }
 
   /// `standard input` for `-`, else the path.
   static func label(_ path: String) -> String { path == "-" ? "standard input" : path }
 
-  /// Reads a places file as a stream: CSV rows checked as they come (the header first), or a
-  /// GeoJSON document's bytes.
+  /// Reads a places file as a stream: each CSV row, checked as it comes (the header first),
+  /// is handed to `row`, and nil returned at the end; or, for GeoJSON, the document's bytes.
   static func load(
-    _ path: String, extra: ExtraColumn?, limit: Int, deadline: InputFile.Deadline?
-  ) throws(LocateError) -> Content {
+    _ path: String, extra: ExtraColumn?, limit: Int, deadline: InputFile.Deadline?,
+    row: (Row) throws(LocateError) -> Void
+  ) throws(LocateError) -> [UInt8]? {
     let label = label(path)
     var kind: UInt8?  // `{` for GeoJSON, else CSV
     var document: [UInt8] = []
     var reader = CSVReader()
     var table = PlaceTable(label: label, extra: extra)
-    var rows: [Row] = []
+    var rows = 0
     var records: [CSVReader.Record] = []
     // Rows are checked as they come; a CSV error is raised after the rows before it.
     func parse(
@@ -95,9 +91,10 @@ enum PointsFile {
       }
       defer { records.removeAll(keepingCapacity: true) }
       for record in records {
-        guard let row = try table.take(record) else { continue }
-        guard rows.count < limit else { throw tooMany(label, limit: limit) }
-        rows.append(row)
+        guard let place = try table.take(record) else { continue }
+        guard rows < limit else { throw tooMany(label, limit: limit) }
+        rows += 1
+        try row(place)
       }
       if let failure {
         throw LocateError(
@@ -122,13 +119,13 @@ enum PointsFile {
         try reader.feed(chunk, into: &records)
       }
     }
-    if kind == UInt8(ascii: "{") { return .geoJSON(document) }
+    if kind == UInt8(ascii: "{") { return document }
     try parse { reader, records throws(CSVReader.Failure) in try reader.finish(into: &records) }
     guard table.hasHeader else {
       throw LocateError(
         .dataError, label, "empty", remedy: "give a CSV header and rows, or GeoJSON")
     }
-    return .csv(rows)
+    return nil
   }
 
   static func tooMany(_ label: String, limit: Int) -> LocateError {

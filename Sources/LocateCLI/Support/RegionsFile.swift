@@ -33,11 +33,14 @@ enum RegionsFile {
     let radius = PointsFile.ExtraColumn(
       names: radiusColumns, missing: "no radius column in the header",
       remedy: "name one radius or radius_m, in metres")
-    let regions: [NamedRegion]
-    switch try PointsFile.load(path, extra: radius, limit: limit, deadline: nil) {
-    case .csv(let rows): regions = try csv(rows, label: label)
-    case .geoJSON(let bytes): regions = try geoJSON(bytes, label: label)
+    var regions: [NamedRegion] = []
+    let document = try PointsFile.load(path, extra: radius, limit: limit, deadline: nil) {
+      row throws(LocateError) in
+      let what = "\(label) line \(row.line)"
+      let radius = try Self.radius(row.extra ?? "", what: what)
+      regions.append(try region(row.place, radius: radius, what: what))
     }
+    if let document { regions = try geoJSON(document, label: label) }
     guard !regions.isEmpty else {
       throw LocateError(
         .dataError, label, "no regions", remedy: "give a row or feature per region")
@@ -46,17 +49,6 @@ enum RegionsFile {
       throw LocateError(
         .dataError, label, "more than \(limit) regions",
         remedy: "at most \(limit) are watched; keep the ones you need")
-    }
-    return regions
-  }
-
-  /// Regions from CSV rows: the places as `distance --points` reads them, and their radius.
-  static func csv(_ rows: [PointsFile.Row], label: String) throws(LocateError) -> [NamedRegion] {
-    var regions: [NamedRegion] = []
-    for row in rows {
-      let what = "\(label) line \(row.line)"
-      let radius = try radius(row.extra ?? "", what: what)
-      regions.append(try region(row.place, radius: radius, what: what))
     }
     return regions
   }

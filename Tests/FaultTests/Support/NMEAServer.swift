@@ -1,0 +1,178 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A local NMEA-over-TCP server the test controls: it accepts one client and sends
+/// ``SentenceStream`` epochs — as fast as the client takes them (a flood), or an exact number —
+/// counting what it sent, and can say how much of it the client has not read yet (the two
+/// sockets' queues in /proc/net/tcp). As a gpsd it first reads the client's `?WATCH` and then
+/// relays the same NMEA lines.
+final class NMEAServer: @unchecked Sendable {
+  /// What to send once a client connects.
+  enum Plan {
+    /// Epochs until the server is stopped.
+    case flood
+    /// This many epochs, then nothing (the connection stays open).
+    case epochs(Int)
+  }
+
+  /// The listening port on 127.0.0.1.
+  let port: UInt16
+  /// Whether to read a gpsd `?WATCH` before sending.
+  let gpsd: Bool
+  private let listener: Int32
+  private let state = Mutex<State>(State())
+  private var thread: Thread?
+
+  private struct State {
+    var client: Int32 = -1
+    var clientPort: UInt16 = 0
+    var bytesSent = 0
+    var epochsSent = 0
+    var finished = false
+    var stopped = false
+  }
+
+  /// Bytes of one epoch (every epoch of ``SentenceStream`` is as long).
+  static let epochBytes: Int = {
+    var stream = SentenceStream()
+    var bytes: [UInt8] = []
+    stream.append(1, to: &bytes)
+    return bytes.count
+  }()
+
+  /// Starts listening, and serving `plan` on another thread.
+  init(plan: Plan, gpsd: Bool = false) throws {
+    self.gpsd = gpsd
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw TestFailure("socket: \(errno)") }
+    self.listener = listener
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(listener, 1) == 0 else {
+      close(listener)
+      throw TestFailure("bind: \(errno)")
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(listener, $0, &length)
+      }
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    let thread = Thread { [self] in serve(plan) }
+    self.thread = thread
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  /// `tcp://127.0.0.1:PORT`, or `gpsd://…` as a gpsd.
+  var url: String { (gpsd ? "gpsd" : "tcp") + "://127.0.0.1:\(port)" }
+
+  /// Bytes and whole epochs written to the socket so far.
+  var sent: (bytes: Int, epochs: Int) { state.withLock { ($0.bytesSent, $0.epochsSent) } }
+
+  /// Whether the plan's epochs are all written (never, for a flood).
+  var finished: Bool { state.withLock { $0.finished } }
+
+  /// Stops sending and closes everything.
+  func stop() {
+    let (first, client) = state.withLock { state -> (Bool, Int32) in
+      defer {
+        state.stopped = true
+        state.client = -1
+      }
+      return (!state.stopped, state.client)
+    }
+    guard first else { return }
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    if client >= 0 {
+      shutdown(client, Int32(SHUT_RDWR))
+      close(client)
+    }
+  }
+
+  /// Bytes written that the client has not read: the server's send queue plus the client's
+  /// receive queue (/proc/net/tcp); nil before a client connected.
+  var unread: Int? {
+    let clientPort = state.withLock { $0.clientPort }
+    guard clientPort != 0,
+      let text = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    else { return nil }
+    var total = 0
+    var seen = 0
+    for line in text.split(separator: "\n").dropFirst() {
+      let fields = line.split(separator: " ")
+      guard fields.count > 4 else { continue }
+      let local = fields[1].split(separator: ":")
+      let remote = fields[2].split(separator: ":")
+      let queues = fields[4].split(separator: ":")
+      guard local.count == 2, remote.count == 2, queues.count == 2,
+        let localPort = UInt16(local[1], radix: 16), let remotePort = UInt16(remote[1], radix: 16),
+        let tx = Int(queues[0], radix: 16), let rx = Int(queues[1], radix: 16)
+      else { continue }
+      if localPort == port && remotePort == clientPort {
+        total += tx  // the server's unsent or unacknowledged bytes
+        seen += 1
+      } else if localPort == clientPort && remotePort == port {
+        total += rx  // the client's bytes not read yet
+        seen += 1
+      }
+    }
+    return seen == 2 ? total : nil
+  }
+
+  private func serve(_ plan: Plan) {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let client = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+    }
+    guard client >= 0 else { return }
+    let stopped = state.withLock { state -> Bool in
+      state.client = client
+      state.clientPort = UInt16(bigEndian: address.sin_port)
+      return state.stopped
+    }
+    if stopped { return }
+    if gpsd {
+      var request = [UInt8](repeating: 0, count: 512)
+      _ = read(client, &request, request.count)
+    }
+    var stream = SentenceStream()
+    var chunk: [UInt8] = []
+    var left: Int? = nil
+    if case .epochs(let count) = plan { left = count }
+    while left.map({ $0 > 0 }) ?? true {
+      let batch = min(left ?? 64, 64)
+      chunk.removeAll(keepingCapacity: true)
+      stream.append(batch, to: &chunk)
+      var offset = 0
+      while offset < chunk.count {
+        let count = chunk.withUnsafeBytes {
+          send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+        }
+        if count <= 0 {
+          if count < 0 && errno == EINTR { continue }
+          return
+        }
+        offset += count
+        state.withLock { state in
+          state.bytesSent += count
+          state.epochsSent = state.bytesSent / Self.epochBytes
+        }
+      }
+      if let count = left { left = count - batch }
+    }
+    state.withLock { $0.finished = true }
+  }
+}

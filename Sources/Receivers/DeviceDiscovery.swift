@@ -99,7 +99,12 @@ public enum DeviceDiscovery {
         code: .invalidSource("the pseudo-terminal multiplexer, not a receiver"), path: path,
         errno: ENOTTY)
     }
-    guard let descriptor = try? FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK) else {
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    } catch  where error.rawValue == EISDIR {
+      throw DeviceAccess.error(for: error, path: path)
+    } catch {
       return
     }
     defer { descriptor.close() }

@@ -106,7 +106,7 @@ final class LocationSession: @unchecked Sendable {
       } catch {
         let failure = Self.failure(error, source: source)
         failedToStart.store(true, ordering: .releasing)
-        deviceState(failure.state)
+        if let state = failure.state { deviceState(state) }
         throw failure.error
       }
       let stoppedMeanwhile = self.receiver.withLock { stored -> Bool in
@@ -232,9 +232,12 @@ final class LocationSession: @unchecked Sendable {
     }
   }
 
-  /// The device state and error for a receiver that could not be opened.
+  /// The device state and error for a receiver that could not be opened; no state when the
+  /// source was never a device that could be used (not a serial port, a bad address, a
+  /// connection refused): the error alone says why (an `ended` state would read as a receiver
+  /// lost).
   static func failure(_ error: ReceiverError, source: ReceiverSource) -> (
-    state: DeviceState, error: CLError
+    state: DeviceState?, error: CLError
   ) {
     let path: String? = {
       if case .discover = source { return nil }
@@ -243,7 +246,7 @@ final class LocationSession: @unchecked Sendable {
     switch error.code {
     case .notFound where [ELOOP, ENAMETOOLONG, ENOTDIR].contains(error.errno):
       // Not a missing device: a path that leads nowhere (a link loop, a name too long).
-      return (.ended, CLError(.sourceFailed(error)))
+      return (nil, CLError(.sourceFailed(error)))
     case .notFound:
       return (.unavailable(path: path), CLError(.noReceiver(path: path)))
     case .permissionDenied(let group):
@@ -256,7 +259,7 @@ final class LocationSession: @unchecked Sendable {
         .busy(path: error.path, holder: holder), CLError(.busy(path: error.path, holder: holder))
       )
     case .baudNotFound, .invalidSource, .badData, .io:
-      return (.ended, CLError(.sourceFailed(error)))
+      return (nil, CLError(.sourceFailed(error)))
     }
   }
 }

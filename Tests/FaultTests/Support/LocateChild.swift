@@ -106,7 +106,7 @@ final class LocateChild {
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }
+    for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let base = [

@@ -20,6 +20,8 @@ final class NMEAServer: @unchecked Sendable {
   let port: UInt16
   /// Whether to read a gpsd `?WATCH` before sending.
   let gpsd: Bool
+  /// Whether epochs are RMC and GGA alone (else with GSA and GSVs).
+  let dense: Bool
   private let listener: Int32
   private let state = Mutex<State>(State())
   private var thread: Thread?
@@ -33,17 +35,21 @@ final class NMEAServer: @unchecked Sendable {
     var stopped = false
   }
 
-  /// Bytes of one epoch (every epoch of ``SentenceStream`` is as long).
-  static let epochBytes: Int = {
-    var stream = SentenceStream()
+  /// Bytes of one epoch (every epoch of a ``SentenceStream`` is as long).
+  static func epochBytes(dense: Bool = false) -> Int {
+    var stream = SentenceStream(satellites: !dense)
     var bytes: [UInt8] = []
     stream.append(1, to: &bytes)
     return bytes.count
-  }()
+  }
 
-  /// Starts listening, and serving `plan` on another thread.
-  init(plan: Plan, gpsd: Bool = false) throws {
+  /// Bytes of one of this server's epochs.
+  var epochBytes: Int { Self.epochBytes(dense: dense) }
+
+  /// Starts listening, and serving `plan` on another thread; `dense`: RMC and GGA only.
+  init(plan: Plan, gpsd: Bool = false, dense: Bool = false) throws {
     self.gpsd = gpsd
+    self.dense = dense
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw TestFailure("socket: \(errno)") }
     self.listener = listener
@@ -104,10 +110,21 @@ final class NMEAServer: @unchecked Sendable {
   /// Bytes written that the client has not read: the server's send queue plus the client's
   /// receive queue (/proc/net/tcp); nil before a client connected.
   var unread: Int? {
+    // The kernel writes /proc/net/tcp a page at a time: a socket may be missing from one
+    // reading while the table changes. Read again.
+    for _ in 0..<20 {
+      if let unread = queues() { return unread }
+      usleep(5000)
+    }
+    return nil
+  }
+
+  private func queues() -> Int? {
     let clientPort = state.withLock { $0.clientPort }
     guard clientPort != 0,
-      let text = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+      let data = FileManager.default.contents(atPath: "/proc/net/tcp")
     else { return nil }
+    let text = String(decoding: data, as: UTF8.self)
     var total = 0
     var seen = 0
     for line in text.split(separator: "\n").dropFirst() {
@@ -127,6 +144,13 @@ final class NMEAServer: @unchecked Sendable {
         total += rx  // the client's bytes not read yet
         seen += 1
       }
+    }
+    if seen != 2 {
+      let mine = text.split(separator: "\n").filter {
+        $0.contains(String(format: ":%04X", port))
+          || $0.contains(String(format: ":%04X", clientPort))
+      }
+      print("NMEAServer: \(seen) sockets for \(port)/\(clientPort): \(mine)")
     }
     return seen == 2 ? total : nil
   }
@@ -148,7 +172,8 @@ final class NMEAServer: @unchecked Sendable {
       var request = [UInt8](repeating: 0, count: 512)
       _ = read(client, &request, request.count)
     }
-    var stream = SentenceStream()
+    var stream = SentenceStream(satellites: !dense)
+    let epochBytes = self.epochBytes
     var chunk: [UInt8] = []
     var left: Int? = nil
     if case .epochs(let count) = plan { left = count }
@@ -168,7 +193,7 @@ final class NMEAServer: @unchecked Sendable {
         offset += count
         state.withLock { state in
           state.bytesSent += count
-          state.epochsSent = state.bytesSent / Self.epochBytes
+          state.epochsSent = state.bytesSent / epochBytes
         }
       }
       if let count = left { left = count - batch }

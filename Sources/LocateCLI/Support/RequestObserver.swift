@@ -42,10 +42,8 @@ final class RequestObserver: Sendable {
         }
         return seen.state != state
       }
-      if changed, let line = StateText.garbled(state) {
-        // Not a passing note: nothing useful can come until the rate is right.
-        status.print(line: "locate: " + line)
-      } else if changed, let note = StateText.note(state) {
+      // `garbled` is not a passing note: `watch` prints it always, `current` ends with it.
+      if changed, StateText.garbled(state) == nil, let note = StateText.note(state) {
         status.note(note)
       }
     case .location(let location):

@@ -17,7 +17,7 @@ enum FixRequest {
       "give up after this long (default 120: a cold receiver can take minutes)"),
   ]
 
-  /// `--timeout`, or the default: at most ``longestTimeout``.
+  /// `--timeout`, or the default: more than 0, at most ``ValueParsing/largest``.
   static func timeout(_ arguments: ParsedArguments, command: String) throws(LocateError)
     -> Double
   {

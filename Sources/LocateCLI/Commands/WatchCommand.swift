@@ -106,11 +106,13 @@ enum WatchCommand: Command {
       service: service, source: source, writer: writer,
       observer: RequestObserver(status: status), target: target, limits: limits,
       regions: regions)
-    try writer.begin()
     // A signal or --duration stops reading; the loop writes every fix already read, then ends.
+    // The document begins once a signal would close it.
     let finish: @Sendable () -> Void = { service.finish() }
     let completion = await context.interruptible(stopAfter: wallClockLimit, stop: finish) {
-      () async throws(LocateError) in try await loop.run()
+      () async throws(LocateError) in
+      try writer.begin()
+      try await loop.run()
     }
     status.clear()
     let closing = Result { () throws(LocateError) in

@@ -107,11 +107,11 @@ final class NMEAServer: @unchecked Sendable {
     }
   }
 
-  /// Bytes written that the client has not read: the server's send queue plus the client's
-  /// receive queue (/proc/net/tcp); nil before a client connected.
+  /// Bytes written that the client has not read: the server socket's send queue
+  /// (`SIOCOUTQ`) plus the client socket's receive queue (/proc/net/tcp); nil before a client
+  /// connected.
   var unread: Int? {
-    // The kernel writes /proc/net/tcp a page at a time: a socket may be missing from one
-    // reading while the table changes. Read again.
+    // A socket may be missing from one reading while the table changes: read again.
     for _ in 0..<20 {
       if let unread = queues() { return unread }
       usleep(5000)
@@ -120,39 +120,40 @@ final class NMEAServer: @unchecked Sendable {
   }
 
   private func queues() -> Int? {
-    let clientPort = state.withLock { $0.clientPort }
-    guard clientPort != 0,
-      let data = FileManager.default.contents(atPath: "/proc/net/tcp")
+    let (client, clientPort) = state.withLock { ($0.client, $0.clientPort) }
+    guard client >= 0, clientPort != 0 else { return nil }
+    var unsent: Int32 = 0
+    guard ioctl(client, UInt(TIOCOUTQ), &unsent) == 0, let data = Self.readAll("/proc/net/tcp")
     else { return nil }
-    let text = String(decoding: data, as: UTF8.self)
-    var total = 0
-    var seen = 0
-    for line in text.split(separator: "\n").dropFirst() {
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
       let fields = line.split(separator: " ")
       guard fields.count > 4 else { continue }
       let local = fields[1].split(separator: ":")
       let remote = fields[2].split(separator: ":")
       let queues = fields[4].split(separator: ":")
       guard local.count == 2, remote.count == 2, queues.count == 2,
-        let localPort = UInt16(local[1], radix: 16), let remotePort = UInt16(remote[1], radix: 16),
-        let tx = Int(queues[0], radix: 16), let rx = Int(queues[1], radix: 16)
+        UInt16(local[1], radix: 16) == clientPort, UInt16(remote[1], radix: 16) == port,
+        let received = Int(queues[1], radix: 16)
       else { continue }
-      if localPort == port && remotePort == clientPort {
-        total += tx  // the server's unsent or unacknowledged bytes
-        seen += 1
-      } else if localPort == clientPort && remotePort == port {
-        total += rx  // the client's bytes not read yet
-        seen += 1
-      }
+      return Int(unsent) + received
     }
-    if seen != 2 {
-      let mine = text.split(separator: "\n").filter {
-        $0.contains(String(format: ":%04X", port))
-          || $0.contains(String(format: ":%04X", clientPort))
-      }
-      print("NMEAServer: \(seen) sockets for \(port)/\(clientPort): \(mine)")
+    return nil
+  }
+
+  /// A /proc file read to its end (Foundation stops after the first page of a file whose size
+  /// reads as 0: sockets beyond it were missing).
+  static func readAll(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return count == 0 ? bytes : nil }
+      bytes += buffer[0..<count]
     }
-    return seen == 2 ? total : nil
   }
 
   private func serve(_ plan: Plan) {

@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Real open-source Core Location files (Tests/RealApps/SOURCE.md), each repository's compiled as
+/// a library over OpenCoreLocation in Swift 5 language mode, as apps compile them.
+let realApps: [Target] = [
+  ("AsyncLocationKit", "AsyncLocationKit"), ("Koombea", "koombea-location-manager-ios"),
+  ("MapLibreNavigation", "maplibre-navigation-ios"), ("Expo", "expo"),
+  ("Ornimetrics", "ornimetrics_app"), ("GpxLocationManager", "GpxLocationManager"),
+].map { name, folder in
+  .target(
+    name: "RealApp" + name, dependencies: ["OpenCoreLocation"], path: "Tests/RealApps/" + folder,
+    swiftSettings: [.swiftLanguageMode(.v5)])
+}
+
 /// `locate`: NMEA 0183 from a serial GPS receiver to positions, with Core Location's API on Linux.
 ///
 /// Data flows one way: Receivers (bytes) → NMEA (sentences) → OpenCoreLocation (fixes and
@@ -14,13 +26,16 @@ let package = Package(
     .library(name: "Geodesy", targets: ["Geodesy"]),
     .library(name: "Receivers", targets: ["Receivers"]),
   ],
-  targets: [
+  targets: realApps + [
     .target(name: "NMEA"),
     .target(name: "Geodesy"),
     .target(name: "CLocateSys"),
     .target(name: "Receivers", dependencies: ["NMEA", "Geodesy", "CLocateSys"]),
     .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers"]),
-    .target(name: "LocateCLI", dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers"]),
+    .target(name: "GPSDServer", dependencies: ["Receivers", "CLocateSys"]),
+    .target(
+      name: "LocateCLI",
+      dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers", "GPSDServer"]),
     .executableTarget(name: "locate", dependencies: ["LocateCLI"]),
     .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
     .executableTarget(
@@ -28,12 +43,18 @@ let package = Package(
     .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "ReceiversTests", dependencies: ["Receivers", "NMEA"]),
+    .testTarget(name: "GPSDServerTests", dependencies: ["GPSDServer", "Receivers"]),
     .testTarget(
       name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
     .testTarget(
       name: "LocateCLITests",
       dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"],
       exclude: ["Fixtures"]),
+    .executableTarget(
+      name: "RealAppsRunner",
+      dependencies: ["OpenCoreLocation"] + realApps.map { .target(name: $0.name) },
+      path: "Tests/RealAppsRunner", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .testTarget(name: "RealAppsTests", dependencies: ["RealAppsRunner", "locate"]),
     .testTarget(
       name: "FaultTests",
       dependencies: ["locate", "LocateFuzz", "NMEA", "Receivers", "OpenCoreLocation", "Geodesy"],

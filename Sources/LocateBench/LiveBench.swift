@@ -19,21 +19,15 @@ func liveBench(_ arguments: [String]) -> Int32 {
       "usage: LocateBench live LOCATE [--rate HZ] [--seconds S] [--silent S] [--warmup S]")
     return 64
   }
+  guard
+    let values = LiveFeed.numericOptions(
+      arguments.dropFirst(), allowed: ["rate", "seconds", "silent", "warmup"], bench: "live")
+  else { return 64 }
   var settings = LiveSettings()
-  var index = 1
-  while index + 1 < arguments.count {
-    let value = Double(arguments[index + 1]) ?? -1
-    switch arguments[index] {
-    case "--rate": settings.rate = Int(value)
-    case "--seconds": settings.seconds = value
-    case "--silent": settings.silent = value
-    case "--warmup": settings.warmup = value
-    default:
-      printError("LocateBench live: unknown option \(arguments[index])")
-      return 64
-    }
-    index += 2
-  }
+  settings.rate = values["rate"].map { Int($0) } ?? settings.rate
+  settings.seconds = values["seconds"] ?? settings.seconds
+  settings.silent = values["silent"] ?? settings.silent
+  settings.warmup = values["warmup"] ?? settings.warmup
   guard (1...10).contains(settings.rate), settings.seconds > 0, settings.silent >= 0 else {
     printError("LocateBench live: rate 1-10, seconds > 0, silent >= 0")
     return 64

@@ -9,39 +9,25 @@ struct LiveResult {
   var latencies: [Int64] = []
   var warmupFixes = 0
   var warmupMaximum: Int64 = 0
-  var cpuSeconds = 0.0
-  var feedSeconds = 0.0
   var silentSwitches = 0
   var silentSeconds = 0.0
   var silentLines = 0
-  var peakKiB = 0
-  var anonymousKiB = 0
-  /// The machine's 1-minute load average and CPU pressure (the share of the last 60 s some
-  /// runnable task waited for a CPU, /proc/pressure/cpu) at the end of the feed.
-  var load = -1.0
-  var cpuPressure = -1.0
+  var figures = ChildFigures()
 
   /// The `key=value` line the bench scripts read.
   var line: String {
     let sorted = latencies.sorted()
-    func percentile(_ p: Double) -> Int64 {
-      guard !sorted.isEmpty else { return -1 }
-      let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-      return sorted[min(max(rank, 0), sorted.count - 1)]
-    }
-    let cpuPercent = feedSeconds > 0 ? cpuSeconds / feedSeconds * 100 : -1
+    func percentile(_ p: Double) -> Int64 { LiveFeed.percentile(sorted, p) }
     return "live: epochs=\(epochs) fixes=\(fixes) measured=\(sorted.count)"
       + " latency_median_us=\(format(Double(percentile(0.5)) / 1000, 1))"
       + " latency_p99_us=\(format(Double(percentile(0.99)) / 1000, 1))"
       + " latency_max_us=\(format(Double(sorted.last ?? -1) / 1000, 1))"
       + " warmup_fixes=\(warmupFixes)"
       + " warmup_max_ms=\(format(Double(warmupMaximum) / 1e6, 1))"
-      + " cpu_s=\(format(cpuSeconds, 3)) feed_s=\(format(feedSeconds, 1))"
-      + " cpu_percent=\(format(cpuPercent, 3))"
+      + " " + figures.cpuText
       + " silent_s=\(format(silentSeconds, 1)) silent_wakeups=\(silentSwitches)"
       + " silent_wakeups_per_s=\(format(silentSeconds > 0 ? Double(silentSwitches) / silentSeconds : 0, 2))"
-      + " silent_lines=\(silentLines) vmhwm_kib=\(peakKiB) rss_anon_kib=\(anonymousKiB)"
-      + " load1=\(format(load, 2)) cpu_pressure_avg60=\(format(cpuPressure, 2))"
+      + " silent_lines=\(silentLines) " + figures.memoryAndMachineText
   }
 }
 
@@ -51,28 +37,13 @@ struct LiveRun {
   let settings: LiveSettings
 
   func run() throws(LiveBenchError) -> LiveResult {
-    let pty = try openRawPty()
+    let pty = try LiveFeed.openRawPty()
     defer { close(pty.master) }
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: locate)
-    child.arguments = [
-      "watch", "--device", pty.path, "--baud", "115200", "--json", "--no-pause",
-    ]
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    child.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    do { try child.run() } catch {
-      throw LiveBenchError(message: "cannot run \(locate): \(error)")
-    }
-    defer {
-      if child.isRunning {
-        kill(child.processIdentifier, SIGTERM)
-        child.waitUntilExit()
-      }
-    }
-    let pid = child.processIdentifier
-    var lines = LineReader(descriptor: output.fileHandleForReading.fileDescriptor)
+    let child = try BenchChild(
+      locate, ["watch", "--device", pty.path, "--baud", "115200", "--json", "--no-pause"])
+    defer { child.stop() }
+    let pid = child.pid
+    var lines = child.lines()
     // The child has opened the device when it says so.
     let ready = monotonicNanoseconds() + 10_000_000_000
     while !lines.seen(#""state":"connected""#) {
@@ -82,7 +53,8 @@ struct LiveRun {
     }
     var result = LiveResult()
     let written = WrittenEpochs()
-    let writer = try startWriter(master: pty.master, written: written)
+    let writer = try LiveFeed.startWriter(
+      master: pty.master, rate: settings.rate, seconds: settings.seconds, written: written)
     let cpuBefore = Self.cpuSeconds(pid)
     var arrivals: [(epoch: Int64, at: Int64)] = []
     // Read until the feed is over and the last epoch had time to come out.
@@ -100,12 +72,12 @@ struct LiveRun {
       }
     }
     let cpuAfter = Self.cpuSeconds(pid)
-    (result.load, result.cpuPressure) = Self.machineLoad()
+    (result.figures.load, result.figures.cpuPressure) = Self.machineLoad()
     writer.join()
     let snapshot = written.snapshot
     result.epochs = snapshot.times.count
-    result.cpuSeconds = cpuAfter - cpuBefore
-    result.feedSeconds = Double(feedEnd - snapshot.first) / 1e9
+    result.figures.cpuSeconds = cpuAfter - cpuBefore
+    result.figures.feedSeconds = Double(feedEnd - snapshot.first) / 1e9
     let warmupEnd = snapshot.first + Int64(settings.warmup * 1e9)
     for arrival in arrivals {
       guard let sent = snapshot.times[arrival.epoch] else { continue }
@@ -132,61 +104,8 @@ struct LiveRun {
         sum + entry.value - (before[entry.key] ?? 0)
       }
     }
-    let memory = Self.memory(pid)
-    result.peakKiB = memory.peak
-    result.anonymousKiB = memory.anonymous
+    result.figures.readMemory(pid)
     return result
-  }
-
-  /// A pty in raw mode (no echo, no line editing until the reader sets its own); the slave
-  /// end is closed again (`locate` refuses a device another process holds).
-  private func openRawPty() throws(LiveBenchError) -> (master: Int32, path: String) {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    guard openpty(&master, &slave, nil, nil, nil) == 0 else {
-      throw LiveBenchError(message: "openpty: \(String(cString: strerror(errno)))")
-    }
-    var attributes = termios()
-    tcgetattr(slave, &attributes)
-    cfmakeraw(&attributes)
-    tcsetattr(slave, TCSANOW, &attributes)
-    defer { close(slave) }
-    guard let name = ttyname(slave) else {
-      throw LiveBenchError(message: "ttyname: \(String(cString: strerror(errno)))")
-    }
-    return (master, String(cString: name))
-  }
-
-  /// Starts the thread that writes one epoch per write(2) at its due time.
-  private func startWriter(master: Int32, written: WrittenEpochs) throws(LiveBenchError)
-    -> WriterThread
-  {
-    var options = DriveOptions()
-    options.rate = settings.rate
-    options.stops = false
-    options.fixLoss = false
-    // The next whole second: each epoch is sent at the time it describes.
-    let now = Date().timeIntervalSince1970
-    let startTime = now.rounded(.down) + 1
-    options.startTime = startTime
-    let generator: DriveGenerator
-    do { generator = try DriveGenerator(options: options) } catch {
-      throw LiveBenchError(message: "\(error)")
-    }
-    let startMonotonic = monotonicNanoseconds() + Int64((startTime - now) * 1e9)
-    let epochs = Int(settings.seconds * Double(settings.rate))
-    return WriterThread {
-      var drive = generator
-      for _ in 0..<epochs {
-        guard let chunk = drive.next(), let epoch = drive.current else { break }
-        sleepUntil(startMonotonic + Int64(chunk.offset * 1e9))
-        writeAll(master, chunk.bytes)
-        let at = monotonicNanoseconds()
-        let milliseconds = Int64((epoch.time * 1000).rounded()) % 86_400_000
-        written.record(epochMilliseconds: milliseconds, at: at)
-      }
-      written.finish()
-    }
   }
 
   /// The time of day (ms) of a TPV line, or nil for other lines.
@@ -262,83 +181,4 @@ struct LiveRun {
     }
     return 0
   }
-}
-
-/// Sleeps until monotonic time `deadline` (ns).
-func sleepUntil(_ deadline: Int64) {
-  var target = timespec(
-    tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-  while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
-}
-
-/// write(2) until every byte is out.
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-  bytes.withUnsafeBytes { raw in
-    var offset = 0
-    while offset < raw.count {
-      let count = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return
-      }
-      offset += count
-    }
-  }
-}
-
-/// Lines from a descriptor, each stamped with `CLOCK_MONOTONIC` when its end was read.
-struct LineReader {
-  let descriptor: Int32
-  private var partial: [UInt8] = []
-  private var lines: [(Substring, Int64)] = []
-  private var all = ""
-
-  init(descriptor: Int32) { self.descriptor = descriptor }
-
-  /// Waits up to `milliseconds` for bytes and reads them; false at the end of the stream.
-  mutating func poll(milliseconds: Int32) -> Bool {
-    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    let ready = Glibc.poll(&entry, 1, milliseconds)
-    guard ready > 0 else { return ready == 0 }
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    guard count > 0 else { return false }
-    let at = monotonicNanoseconds()
-    for byte in buffer[0..<count] {
-      if byte == UInt8(ascii: "\n") {
-        let text = String(decoding: partial, as: UTF8.self)
-        all += text + "\n"
-        lines.append((Substring(text), at))
-        partial.removeAll(keepingCapacity: true)
-      } else {
-        partial.append(byte)
-      }
-    }
-    return true
-  }
-
-  /// The lines read since the last call.
-  mutating func take() -> [(Substring, Int64)] {
-    defer { lines.removeAll() }
-    return lines
-  }
-
-  /// Whether any line read so far contains `text`.
-  func seen(_ text: String) -> Bool { all.contains(text) }
-}
-
-/// A thread running one closure, joinable.
-final class WriterThread: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-
-  init(_ body: @escaping @Sendable () -> Void) {
-    let thread = Thread { [done] in
-      body()
-      done.signal()
-    }
-    thread.start()
-  }
-
-  /// Waits for the closure to return.
-  func join() { done.wait() }
 }

@@ -10,7 +10,7 @@ public enum Locate {
   static var commands: [any Command.Type] {
     [
       CurrentCommand.self, WatchCommand.self, DistanceCommand.self, DevicesCommand.self,
-      SimulateCommand.self,
+      ServeCommand.self, SimulateCommand.self,
     ]
   }
 
@@ -133,6 +133,8 @@ public enum Locate {
             # the five nearest places in a CSV file, nearest first
         locate devices --probe
             # the receivers present, with their baud rate and what they send
+        locate serve
+            # gpsd's clients (gpspipe, gpxlogger, cgps, Python's gps) can use the receiver
         locate simulate
             # a virtual receiver on a pseudo-terminal, to try all of this without a GPS
 
@@ -142,9 +144,9 @@ public enum Locate {
     text += ExitStatus.table + "\n"
     text += """
         Piped into a program that stops reading (e.g. head), locate ends quietly with 0.
-        For watch and simulate, SIGINT, SIGTERM and SIGHUP are the normal end: status 0
-        (every fix received written, the document closed); SIGQUIT ends them the same way,
-        with status 131.
+        For watch, serve and simulate, SIGINT, SIGTERM and SIGHUP are the normal end:
+        status 0 (every fix received written, the document closed); SIGQUIT ends them the
+        same way, with status 131.
 
       """
     return text

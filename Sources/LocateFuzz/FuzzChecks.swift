@@ -76,6 +76,16 @@ struct FuzzChecks {
     case .event(.region(let transition)):
       Self.checkFix(transition.location, "region")
       signatures.append("region \(transition.identifier) \(transition.state)")
+    case .event(.visit(let visit)):
+      guard visit.arrivalDate <= visit.departureDate, visit.horizontalAccuracy.isFinite else {
+        Self.fail("visit \(visit)")
+      }
+      signatures.append("visit \(visit)")
+    case .event(.sentences(let bytes)):
+      guard bytes.count >= 4, bytes.last == 0x0A, bytes.first == 0x24 || bytes.first == 0x21 else {
+        Self.fail("sentences \(bytes)")
+      }
+      signatures.append("sentences \(bytes.count)")
     case .oneShot(.success(let location)):
       Self.checkFix(location, "one-shot")
       if let desired = requestAccuracy.first, desired >= 0 {

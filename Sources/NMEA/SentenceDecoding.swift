@@ -81,6 +81,22 @@ extension Sentence {
           emit(.gst(try GST(&reader, talker: talker)))
         }
       case .zda: emit(.zda(try ZDA(&reader, talker: talker)))
+      case .hdt:
+        var hdt = HDT(talker: talker)
+        if fastPaths && hdt.decodeFast(body, addressEnd: addressLength) {
+          emit(.hdt(hdt))
+        } else {
+          emit(.hdt(try HDT(&reader, talker: talker)))
+        }
+      case .ths:
+        var ths = THS(talker: talker)
+        if fastPaths && ths.decodeFast(body, addressEnd: addressLength) {
+          emit(.ths(ths))
+        } else {
+          emit(.ths(try THS(&reader, talker: talker)))
+        }
+      case .hdg: emit(.hdg(try HDG(&reader, talker: talker)))
+      case .hdm: emit(.hdm(try HDM(&reader, talker: talker)))
       case .txt: emit(.txt(try TXT(&reader, talker: talker)))
       case nil: emit(.unknown(UnknownSentence(raw, addressLength: addressLength)))
       }
@@ -108,7 +124,7 @@ func addressLength(_ body: UnsafeRawBufferPointer) -> Int {
 /// The sentence types this module decodes, by their three-letter formatter.
 @usableFromInline
 enum SentenceType {
-  case rmc, gga, gll, gns, gsa, gsv, vtg, zda, gst, txt
+  case rmc, gga, gll, gns, gsa, gsv, vtg, zda, gst, hdt, ths, hdg, hdm, txt
 
   /// The type for three formatter bytes, or `nil`.
   @inlinable @inline(__always)
@@ -123,6 +139,10 @@ enum SentenceType {
     case 0x47_4E_53: self = .gns
     case 0x47_53_54: self = .gst
     case 0x5A_44_41: self = .zda
+    case 0x48_44_54: self = .hdt
+    case 0x54_48_53: self = .ths
+    case 0x48_44_47: self = .hdg
+    case 0x48_44_4D: self = .hdm
     case 0x54_58_54: self = .txt
     default: return nil
     }

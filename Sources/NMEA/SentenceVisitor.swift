@@ -38,6 +38,14 @@ public protocol SentenceVisitor {
   mutating func visit(_ zda: borrowing ZDA)
   /// A GST sentence.
   mutating func visit(_ gst: borrowing GST)
+  /// An HDT sentence.
+  mutating func visit(_ hdt: borrowing HDT)
+  /// A THS sentence.
+  mutating func visit(_ ths: borrowing THS)
+  /// An HDG sentence.
+  mutating func visit(_ hdg: borrowing HDG)
+  /// An HDM sentence.
+  mutating func visit(_ hdm: borrowing HDM)
   /// A TXT sentence, a proprietary (`$P…`) one, or one of a type this module does not decode
   /// (``Sentence/txt(_:)``, ``Sentence/proprietary(_:)``, ``Sentence/unknown(_:)``).
   mutating func visit(other sentence: Sentence)
@@ -62,6 +70,14 @@ extension SentenceVisitor {
   @inlinable public mutating func visit(_ zda: borrowing ZDA) {}
   /// Ignores the sentence.
   @inlinable public mutating func visit(_ gst: borrowing GST) {}
+  /// Ignores the sentence.
+  @inlinable public mutating func visit(_ hdt: borrowing HDT) {}
+  /// Ignores the sentence.
+  @inlinable public mutating func visit(_ ths: borrowing THS) {}
+  /// Ignores the sentence.
+  @inlinable public mutating func visit(_ hdg: borrowing HDG) {}
+  /// Ignores the sentence.
+  @inlinable public mutating func visit(_ hdm: borrowing HDM) {}
   /// Ignores the sentence.
   @inlinable public mutating func visit(other sentence: Sentence) {}
 }
@@ -132,6 +148,22 @@ extension Sentence {
       }
     case .gns: visitor.visit(try GNS(&reader, talker: talker))
     case .zda: visitor.visit(try ZDA(&reader, talker: talker))
+    case .hdt:
+      var hdt = HDT(talker: talker)
+      if hdt.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(hdt)
+      } else {
+        visitor.visit(try HDT(&reader, talker: talker))
+      }
+    case .ths:
+      var ths = THS(talker: talker)
+      if ths.decodeFast(body, addressEnd: addressLength) {
+        visitor.visit(ths)
+      } else {
+        visitor.visit(try THS(&reader, talker: talker))
+      }
+    case .hdg: visitor.visit(try HDG(&reader, talker: talker))
+    case .hdm: visitor.visit(try HDM(&reader, talker: talker))
     case .txt, nil:
       try decode(raw, addressLength: addressLength) { visitor.visit(other: $0) }
     }

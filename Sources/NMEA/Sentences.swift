@@ -264,10 +264,10 @@ public struct ProprietarySentence: Sendable, Hashable {
   }
 }
 
-/// A well-framed sentence of a type this module does not decode (HDT, DTM, GBS, AIS `!VDM`,
+/// A well-framed sentence of a type this module does not decode (DTM, GBS, ROT, AIS `!VDM`,
 /// banners such as `$SkyTraq`), kept raw; never an error.
 public struct UnknownSentence: Sendable, Hashable {
-  /// The address field, such as `GPHDT` or `AIVDM`.
+  /// The address field, such as `GPDTM` or `AIVDM`.
   public var address: String
   /// The talker when the address has the standard two-letter-plus-type shape.
   public var talker: Talker?
@@ -302,6 +302,14 @@ public enum Sentence: Sendable, Hashable {
   case zda(ZDA)
   /// Error statistics.
   case gst(GST)
+  /// Heading, true.
+  case hdt(HDT)
+  /// True heading and status.
+  case ths(THS)
+  /// Magnetic sensor heading, deviation and variation.
+  case hdg(HDG)
+  /// Heading, magnetic.
+  case hdm(HDM)
   /// Text.
   case txt(TXT)
   /// A `$P…` sentence, raw.

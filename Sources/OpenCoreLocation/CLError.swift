@@ -129,6 +129,42 @@ public struct CLError: Error, Sendable, Hashable, CustomStringConvertible {
   public static var deferredFailed: Code { .deferredFailed }
   /// `CLError.Code.promptDeclined`.
   public static var promptDeclined: Code { .promptDeclined }
+  /// `CLError.Code.regionMonitoringDenied`.
+  public static var regionMonitoringDenied: Code { .regionMonitoringDenied }
+  /// `CLError.Code.regionMonitoringFailure`.
+  public static var regionMonitoringFailure: Code { .regionMonitoringFailure }
+  /// `CLError.Code.regionMonitoringSetupDelayed`.
+  public static var regionMonitoringSetupDelayed: Code { .regionMonitoringSetupDelayed }
+  /// `CLError.Code.regionMonitoringResponseDelayed`.
+  public static var regionMonitoringResponseDelayed: Code { .regionMonitoringResponseDelayed }
+  /// `CLError.Code.geocodeFoundNoResult`.
+  public static var geocodeFoundNoResult: Code { .geocodeFoundNoResult }
+  /// `CLError.Code.geocodeFoundPartialResult`.
+  public static var geocodeFoundPartialResult: Code { .geocodeFoundPartialResult }
+  /// `CLError.Code.geocodeCanceled`.
+  public static var geocodeCanceled: Code { .geocodeCanceled }
+  /// `CLError.Code.deferredNotUpdatingLocation`.
+  public static var deferredNotUpdatingLocation: Code { .deferredNotUpdatingLocation }
+  /// `CLError.Code.deferredAccuracyTooLow`.
+  public static var deferredAccuracyTooLow: Code { .deferredAccuracyTooLow }
+  /// `CLError.Code.deferredDistanceFiltered`.
+  public static var deferredDistanceFiltered: Code { .deferredDistanceFiltered }
+  /// `CLError.Code.deferredCanceled`.
+  public static var deferredCanceled: Code { .deferredCanceled }
+  /// `CLError.Code.rangingUnavailable`.
+  public static var rangingUnavailable: Code { .rangingUnavailable }
+  /// `CLError.Code.rangingFailure`.
+  public static var rangingFailure: Code { .rangingFailure }
+  /// `CLError.Code.historicalLocationError`.
+  public static var historicalLocationError: Code { .historicalLocationError }
+}
+
+extension CLError.Code {
+  /// Whether `error` is a ``CLError`` with this code: Apple's pattern
+  /// `case CLError.locationUnknown:` in a `switch` over an error.
+  public static func ~= (code: CLError.Code, error: any Error) -> Bool {
+    (error as? CLError)?.code == code
+  }
 }
 
 extension CLError: CustomNSError, LocalizedError {

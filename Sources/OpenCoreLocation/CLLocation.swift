@@ -3,7 +3,7 @@ import Foundation
 import Geodesy
 
 /// Where a location came from (Core Location's `CLLocationSourceInformation`).
-public final class CLLocationSourceInformation: NSObject, @unchecked Sendable {
+open class CLLocationSourceInformation: NSObject, NSSecureCoding, @unchecked Sendable {
   /// Whether the location was produced by software simulation (a simulator fix, `locate
   /// simulate`, or GGA quality 8 / mode `S`).
   public let isSimulatedBySoftware: Bool
@@ -15,95 +15,143 @@ public final class CLLocationSourceInformation: NSObject, @unchecked Sendable {
     isSimulatedBySoftware = softwareSimulationState
     isProducedByAccessory = andExternalAccessoryState
   }
+
+  /// Archives are decoded with `requiringSecureCoding: true`.
+  public class var supportsSecureCoding: Bool { true }
+
+  /// Decodes source information archived by ``encode(with:)``.
+  public required init?(coder: NSCoder) {
+    isSimulatedBySoftware = coder.decodeBool(forKey: "isSimulatedBySoftware")
+    isProducedByAccessory = coder.decodeBool(forKey: "isProducedByAccessory")
+  }
+
+  /// Archives both flags.
+  open func encode(with coder: NSCoder) {
+    coder.encode(isSimulatedBySoftware, forKey: "isSimulatedBySoftware")
+    coder.encode(isProducedByAccessory, forKey: "isProducedByAccessory")
+  }
 }
 
 /// A location fix, with Core Location's fields and sentinels (negative accuracy, speed, course
 /// mean invalid).
-open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
+///
+/// As on Apple's platforms, every initializer is designated and every property can be
+/// overridden, so apps' subclasses (`class TrackPoint: CLLocation`) compile unchanged; like
+/// Apple's, the class adopts `NSSecureCoding` (see `CLLocation+Coding.swift`), so a subclass
+/// that adds an initializer also writes `required init?(coder:)`.
+open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+  /// The stored values (one struct, so that each designated initializer sets them at once).
+  struct Fields: @unchecked Sendable {
+    var coordinate: CLLocationCoordinate2D
+    var altitude: CLLocationDistance
+    var ellipsoidalAltitude: CLLocationDistance
+    var horizontalAccuracy: CLLocationAccuracy
+    var verticalAccuracy: CLLocationAccuracy
+    var course: CLLocationDirection = -1
+    var courseAccuracy: CLLocationDirectionAccuracy = -1
+    var speed: CLLocationSpeed = -1
+    var speedAccuracy: CLLocationSpeedAccuracy = -1
+    var timestamp: Date
+    var sourceInformation: CLLocationSourceInformation?
+    var gnss: GNSSFixInfo?
+  }
+
+  let fields: Fields
+
   /// Latitude and longitude.
-  public let coordinate: CLLocationCoordinate2D
+  open var coordinate: CLLocationCoordinate2D { fields.coordinate }
   /// Altitude above mean sea level (GGA or GNS), metres; valid only when `verticalAccuracy` > 0
   /// (a 3D fix: in a 2D fix the receiver holds the altitude, it does not measure it).
-  public let altitude: CLLocationDistance
+  open var altitude: CLLocationDistance { fields.altitude }
   /// Altitude above the WGS-84 ellipsoid, metres: `altitude` plus the receiver's geoid
   /// separation (plus 0 when it sends none; then `gnss.geoidSeparation` is nil).
-  public let ellipsoidalAltitude: CLLocationDistance
+  open var ellipsoidalAltitude: CLLocationDistance { fields.ellipsoidalAltitude }
   /// Horizontal accuracy, metres: gpsd's `eph`. From GST when the receiver sends it, the
   /// distance root mean square √(σlat² + σlon²); otherwise HDOP × 19 m (× 4.75 m with DGPS or
   /// RTK corrections), gpsd 3.22's UERE, with the HDOP of the epoch or of one at most 5 s
   /// earlier; −1 when unknown (RMC-only receivers send no HDOP).
-  public let horizontalAccuracy: CLLocationAccuracy
+  open var horizontalAccuracy: CLLocationAccuracy { fields.horizontalAccuracy }
   /// Vertical accuracy, metres, for a 3D fix: GST's altitude error when sent, else VDOP × 23 m
   /// (× 5.75 m corrected), else 1.5 × HDOP × 23 m; −1 when the altitude is invalid.
-  public let verticalAccuracy: CLLocationAccuracy
+  open var verticalAccuracy: CLLocationAccuracy { fields.verticalAccuracy }
   /// Speed over ground, m/s: RMC or VTG (knots × 0.514444); for an epoch without either, the
   /// distance from the previous fix over the time between them when at most 5 s; −1 when
   /// unknown.
-  public let speed: CLLocationSpeed
+  open var speed: CLLocationSpeed { fields.speed }
   /// Speed accuracy, m/s; negative when invalid.
-  public let speedAccuracy: CLLocationSpeedAccuracy
-  /// Course over ground, degrees true; negative when invalid.
-  public let course: CLLocationDirection
+  open var speedAccuracy: CLLocationSpeedAccuracy { fields.speedAccuracy }
+  /// Course over ground, degrees true; negative when invalid. It is the direction of travel,
+  /// never the direction the vehicle points (that is ``CLHeading``).
+  open var course: CLLocationDirection { fields.course }
   /// Course accuracy, degrees; negative when invalid.
-  public let courseAccuracy: CLLocationDirectionAccuracy
+  open var courseAccuracy: CLLocationDirectionAccuracy { fields.courseAccuracy }
   /// When the fix was made: the receiver's UTC date and time (see "Dates" in
   /// ``LocationPolicy``); a replay's may be shifted to start now
   /// (``ReplayTimestamps/startingNow``).
-  public let timestamp: Date
+  open var timestamp: Date { fields.timestamp }
   /// Where it came from.
-  public let sourceInformation: CLLocationSourceInformation?
+  open var sourceInformation: CLLocationSourceInformation? { fields.sourceInformation }
   /// GNSS details (Linux extension; `nil` for locations made by hand).
-  public let gnss: GNSSFixInfo?
+  open var gnss: GNSSFixInfo? { fields.gnss }
+
+  init(fields: Fields) {
+    self.fields = fields
+    super.init()
+  }
 
   /// A location at a coordinate, with unknown altitude and accuracy, timestamped now.
-  public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
-    self.init(
+  public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+    fields = Fields(
       coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
-      horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: Date())
+      ellipsoidalAltitude: 0, horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: Date())
+    super.init()
   }
 
   /// A location with altitude and accuracies.
-  public convenience init(
+  public init(
     coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
     horizontalAccuracy hAccuracy: CLLocationAccuracy,
     verticalAccuracy vAccuracy: CLLocationAccuracy,
     timestamp: Date
   ) {
-    self.init(
-      coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
-      verticalAccuracy: vAccuracy, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
-      timestamp: timestamp)
+    fields = Fields(
+      coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: altitude,
+      horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy, timestamp: timestamp)
+    super.init()
   }
 
   /// A location with course and speed.
-  public convenience init(
+  public init(
     coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
     horizontalAccuracy hAccuracy: CLLocationAccuracy,
     verticalAccuracy vAccuracy: CLLocationAccuracy,
     course: CLLocationDirection, speed: CLLocationSpeed, timestamp: Date
   ) {
-    self.init(
-      coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
-      verticalAccuracy: vAccuracy, course: course, courseAccuracy: -1, speed: speed,
-      speedAccuracy: -1, timestamp: timestamp)
+    fields = Fields(
+      coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: altitude,
+      horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy, course: course, speed: speed,
+      timestamp: timestamp)
+    super.init()
   }
 
   /// A location with course, speed and their accuracies.
-  public convenience init(
+  public init(
     coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
     horizontalAccuracy hAccuracy: CLLocationAccuracy,
     verticalAccuracy vAccuracy: CLLocationAccuracy,
     course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
     speed: CLLocationSpeed, speedAccuracy sAccuracy: CLLocationSpeedAccuracy, timestamp: Date
   ) {
-    self.init(
-      coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
-      verticalAccuracy: vAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
-      speedAccuracy: sAccuracy, timestamp: timestamp, sourceInfo: nil)
+    fields = Fields(
+      coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: altitude,
+      horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy, course: course,
+      courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: sAccuracy,
+      timestamp: timestamp)
+    super.init()
   }
 
-  /// The designated initializer: everything, with source information.
-  public convenience init(
+  /// Everything, with source information.
+  public init(
     coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
     horizontalAccuracy hAccuracy: CLLocationAccuracy,
     verticalAccuracy vAccuracy: CLLocationAccuracy,
@@ -111,11 +159,12 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
     speed: CLLocationSpeed, speedAccuracy sAccuracy: CLLocationSpeedAccuracy, timestamp: Date,
     sourceInfo: CLLocationSourceInformation?
   ) {
-    self.init(
+    fields = Fields(
       coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: altitude,
       horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy, course: course,
       courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: sAccuracy,
-      timestamp: timestamp, sourceInfo: sourceInfo, gnss: nil)
+      timestamp: timestamp, sourceInformation: sourceInfo)
+    super.init()
   }
 
   /// Everything, including the ellipsoidal altitude and GNSS details (Linux extension).
@@ -127,30 +176,38 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
     speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date,
     sourceInfo: CLLocationSourceInformation?, gnss: GNSSFixInfo?
   ) {
-    self.coordinate = coordinate
-    self.altitude = altitude
-    self.ellipsoidalAltitude = ellipsoidalAltitude
-    self.horizontalAccuracy = horizontalAccuracy
-    self.verticalAccuracy = verticalAccuracy
-    self.course = course
-    self.courseAccuracy = courseAccuracy
-    self.speed = speed
-    self.speedAccuracy = speedAccuracy
-    self.timestamp = timestamp
-    self.sourceInformation = sourceInfo
-    self.gnss = gnss
+    fields = Fields(
+      coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: ellipsoidalAltitude,
+      horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
+      courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: speedAccuracy,
+      timestamp: timestamp, sourceInformation: sourceInfo, gnss: gnss)
     super.init()
   }
 
+  /// Decodes a location archived by ``encode(with:)`` (`NSSecureCoding`); nil when the archive
+  /// lacks the coordinate or the timestamp.
+  public required init?(coder: NSCoder) {
+    guard let fields = Fields(coder: coder) else { return nil }
+    self.fields = fields
+    super.init()
+  }
+
+  /// Archives what ``init(coder:)`` reads: every Core Location field and the source
+  /// information (the ``gnss`` details are not archived).
+  open func encode(with coder: NSCoder) { fields.encode(with: coder) }
+
+  /// Archives are decoded with `requiringSecureCoding: true`.
+  public class var supportsSecureCoding: Bool { true }
+
   /// The same location (locations are immutable).
-  public func copy(with zone: NSZone? = nil) -> Any { self }
+  open func copy(with zone: NSZone? = nil) -> Any { self }
 
   /// The floor of a building: never known from a GNSS receiver.
-  public var floor: CLFloor? { nil }
+  open var floor: CLFloor? { nil }
 
   /// The geodesic distance in metres to another location on the WGS-84 ellipsoid (Karney's
   /// inverse solution), ignoring altitude, as Apple's method does.
-  public func distance(from location: CLLocation) -> CLLocationDistance {
+  open func distance(from location: CLLocation) -> CLLocationDistance {
     Geodesic.wgs84.inverse(
       latitude1: coordinate.latitude, longitude1: coordinate.longitude,
       latitude2: location.coordinate.latitude, longitude2: location.coordinate.longitude
@@ -177,7 +234,7 @@ open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
 }
 
 /// A building floor (Core Location's `CLFloor`); a serial receiver never reports one.
-public final class CLFloor: NSObject, @unchecked Sendable {
+open class CLFloor: NSObject, @unchecked Sendable {
   /// The floor, 0 at ground level.
   public let level: Int
 

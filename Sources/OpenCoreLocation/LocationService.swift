@@ -107,9 +107,11 @@ public final class LocationService: @unchecked Sendable {
       filtersAccuracy: true, pausesAutomatically: options.pausesAutomatically,
       activityType: options.activityType)
     let regions = options.regions.isEmpty ? nil : RegionWatch(options.regions)
+    let visits = options.visits
     session.configure {
       $0.startUpdates(filter)
       if let regions { $0.watchRegions(regions) }
+      if let visits { $0.watchVisits(visits) }
     }
     let alreadyFinished = streams.withLock { streams -> Bool in
       streams.open.removeAll { $0.session.isStopped }
@@ -152,6 +154,7 @@ public final class LocationService: @unchecked Sendable {
     config.maximumAge = options.maximumAge
     config.wantsSky = wantsSky
     config.timestamps = options.replayTimestamps
+    config.tapsSentences = options.deliversSentences
     var input = self.input
     if let openTimeout, case .receiver(let source, var receiverOptions) = input {
       receiverOptions.openTimeout = min(receiverOptions.openTimeout ?? openTimeout, openTimeout)
@@ -188,7 +191,9 @@ public final class LocationService: @unchecked Sendable {
     case .paused(let paused, _): return .paused(paused)
     case .stale(let location, let age): return .stale(location, age: age)
     case .region(let transition): return .region(transition)
-    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended: return nil
+    case .visit(let visit): return .visit(visit)
+    case .sentences(let bytes): return .sentences(bytes)
+    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
     }
   }
 }

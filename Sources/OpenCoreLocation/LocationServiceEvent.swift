@@ -41,4 +41,11 @@ public enum LocationServiceEvent: Sendable {
   /// A region of ``LocationServiceOptions/regions`` was determined or crossed (just before
   /// the deciding fix, when that fix is delivered too).
   case region(RegionTransition)
+  /// With ``LocationServiceOptions/visits``: a visit began (its departure
+  /// `Date.distantFuture`) or ended, just after the deciding fix (see ``VisitRule``).
+  case visit(CLVisit)
+  /// With ``LocationServiceOptions/deliversSentences``: the sentences of one read that passed
+  /// framing and the checksum policy, each `$…*hh` (or `!…`) with CR LF, before the events
+  /// that read caused.
+  case sentences([UInt8])
 }

@@ -33,6 +33,14 @@ public struct LocationServiceOptions: Sendable {
   /// fix, delivered or not, is applied to them, and each change arrives as
   /// ``LocationServiceEvent/region(_:)``.
   public var regions = RegionTracker()
+  /// Visit detection alongside ``LocationService/updates()`` (default nil: none): every
+  /// current fix is applied to the rule, and each visit begun or ended arrives as
+  /// ``LocationServiceEvent/visit(_:)``.
+  public var visits: VisitRule? = nil
+  /// Whether ``LocationService/updates()`` also hands out the receiver's sentences as they came
+  /// (``LocationServiceEvent/sentences(_:)``, default false): what `locate serve` relays to
+  /// gpsd's NMEA and raw watchers. Framing them a second time costs a little per read.
+  public var deliversSentences = false
 
   /// Options for a source, the rest at their defaults.
   public init(source: ReceiverSource) { self.source = source }

@@ -61,6 +61,8 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
   var nextStop: Double
   var nextTunnel: Double
   var tunnelUntil: Double?
+  /// The next planned stop (``DriveOptions/stopPlan``).
+  var plannedStop = 0
   let encoder = NMEAEncoder()
 
   /// Prepares a drive.
@@ -129,6 +131,12 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
   /// Advances the vehicle by one interval, ending at drive time `elapsed`.
   mutating func step(at elapsed: Double) {
     let cruise = options.speed
+    if let plan = options.stopPlan, plannedStop < plan.count, elapsed >= plan[plannedStop].at {
+      switch motion {
+      case .braking, .stopped: break
+      default: motion = .braking
+      }
+    }
     switch motion {
     case .accelerating:
       speed = Swift.min(cruise, speed + 1.5 * interval)
@@ -138,7 +146,7 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
       }
     case .cruising:
       speed = Swift.min(cruise, speed + 1.5 * interval)
-      if options.stops && elapsed >= nextStop {
+      if options.stopPlan == nil && options.stops && elapsed >= nextStop {
         motion = .braking
       } else if options.turns && elapsed >= nextTurn {
         motion = .turning(
@@ -156,7 +164,12 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
       }
     case .braking:
       speed = Swift.max(0, speed - 2.5 * interval)
-      if speed == 0 { motion = .stopped(until: elapsed + random.uniform(10...30)) }
+      if speed == 0, let plan = options.stopPlan, plannedStop < plan.count {
+        motion = .stopped(until: elapsed + plan[plannedStop].duration)
+        plannedStop += 1
+      } else if speed == 0 {
+        motion = .stopped(until: elapsed + random.uniform(10...30))
+      }
     case .stopped(let until):
       speed = 0
       if elapsed >= until { motion = .accelerating }

@@ -24,7 +24,41 @@ public struct DriveOptions: Sendable, Hashable {
   public var fixLoss = true
   /// Length of the drive in seconds (nil: endless).
   public var duration: Double? = nil
+  /// Stops at fixed times instead of random ones (nil: random stops when ``stops``).
+  public var stopPlan: [DriveStop]? = nil
+  /// A heading sentence sent every epoch (nil: none), as a dual-antenna receiver or a
+  /// compass beside the receiver would.
+  public var headingSentence: DriveHeadingSentence? = nil
 
   /// Default options.
   public init() {}
+}
+
+/// A planned stop of a synthetic drive: braking starts `at` seconds into the drive (or as
+/// soon after as the previous planned stop allows); once standing, the vehicle waits
+/// `duration` seconds, then drives on.
+public struct DriveStop: Sendable, Hashable {
+  /// Drive time when braking starts, seconds.
+  public var at: Double
+  /// Seconds standing still.
+  public var duration: Double
+
+  /// Makes a planned stop.
+  public init(at: Double, duration: Double) {
+    self.at = at
+    self.duration = duration
+  }
+}
+
+/// The heading sentence a synthetic drive sends each epoch, with the vehicle's heading, also
+/// while it stands still (as a dual-antenna receiver or a compass does). HDT and THS need the
+/// fix: in a tunnel HDT is empty and THS says `V`; HDG's compass works there too.
+public enum DriveHeadingSentence: String, Sendable, Hashable, CaseIterable {
+  /// `HDT`: heading, true.
+  case hdt
+  /// `THS`: true heading, mode `A` (`V` without a fix).
+  case ths
+  /// `HDG`: a magnetic compass's heading with the variation
+  /// (``DriveGenerator/magneticVariation``) and no deviation.
+  case hdg
 }

@@ -5,6 +5,8 @@ extension DriveGenerator {
   static let knotsPerMetrePerSecond = 3600.0 / 1852.0
   /// The geoid separation written in GGA, metres.
   static let geoidSeparation = 47.0
+  /// The magnetic variation written in HDG, degrees east (Munich's, about).
+  public static let magneticVariation = 4.0
 
   /// One epoch's sentences, encoded by the NMEA module's ``NMEAEncoder``.
   func sentences(for epoch: DriveEpoch, withSatellites: Bool) -> [UInt8] {
@@ -67,7 +69,29 @@ extension DriveGenerator {
       for constellation in sky.constellations { satellites(constellation, into: &output) }
     }
     encoder.encode(.gll(gll), appendingTo: &output)
+    if let kind = options.headingSentence { heading(kind, epoch, into: &output) }
     return output
+  }
+
+  /// The epoch's heading sentence (none in a tunnel, except THS's `V`).
+  func heading(_ kind: DriveHeadingSentence, _ epoch: DriveEpoch, into output: inout [UInt8]) {
+    switch kind {
+    case .hdt:
+      var hdt = HDT(talker: .gnss)
+      hdt.heading = epoch.hasFix ? epoch.heading : nil
+      encoder.encode(.hdt(hdt), appendingTo: &output)
+    case .ths:
+      var ths = THS(talker: .gnss)
+      ths.heading = epoch.hasFix ? epoch.heading : nil
+      ths.status = epoch.hasFix ? .autonomous : .invalid
+      encoder.encode(.ths(ths), appendingTo: &output)
+    case .hdg:
+      var hdg = HDG(talker: Talker(UInt8(ascii: "H"), UInt8(ascii: "C")))
+      hdg.heading = Self.normalized(epoch.heading - Self.magneticVariation)
+      hdg.deviation = 0
+      hdg.variation = Self.magneticVariation
+      encoder.encode(.hdg(hdg), appendingTo: &output)
+    }
   }
 
   /// The GSV sentences of one constellation, four satellites each.

@@ -4,12 +4,15 @@ import Glibc
 /// An open file descriptor: a thin typed wrapper over the C calls, in swift-system's style.
 ///
 /// The owner closes it exactly once with ``close()``.
-struct FileDescriptor: Hashable, Sendable {
+package struct FileDescriptor: Hashable, Sendable {
   /// The raw descriptor number.
-  let rawValue: CInt
+  package let rawValue: CInt
+
+  /// Wraps a descriptor number the caller owns.
+  package init(rawValue: CInt) { self.rawValue = rawValue }
 
   /// Opens `path` with `open(2)`; `flags` are `O_…` values (`O_CLOEXEC` is always added).
-  static func open(_ path: String, _ flags: CInt, mode: mode_t = 0) throws(Errno)
+  package static func open(_ path: String, _ flags: CInt, mode: mode_t = 0) throws(Errno)
     -> FileDescriptor
   {
     let fd = try valueOrErrno { Glibc.open(path, flags | O_CLOEXEC, mode) }.get()
@@ -17,22 +20,22 @@ struct FileDescriptor: Hashable, Sendable {
   }
 
   /// Closes the descriptor with `close(2)`; never retried (Linux frees it even on `EINTR`).
-  func close() {
+  package func close() {
     _ = Glibc.close(rawValue)
   }
 
   /// Reads at most `buffer.count` bytes with `read(2)`; 0 means end of file (or a hang-up).
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     try valueOrErrno { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }.get()
   }
 
   /// Writes at most `buffer.count` bytes with `write(2)`, returning how many were written.
-  func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+  package func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
     try valueOrErrno { Glibc.write(rawValue, buffer.baseAddress, buffer.count) }.get()
   }
 
   /// Writes all of `buffer`, waiting with `poll(2)` when a non-blocking descriptor is full.
-  func writeAll(_ buffer: UnsafeRawBufferPointer) throws(Errno) {
+  package func writeAll(_ buffer: UnsafeRawBufferPointer) throws(Errno) {
     var offset = 0
     while offset < buffer.count {
       do {
@@ -69,40 +72,43 @@ struct FileDescriptor: Hashable, Sendable {
   }
 
   /// The descriptor's status flags, `fcntl(fd, F_GETFL)`.
-  func statusFlags() throws(Errno) -> CInt {
+  package func statusFlags() throws(Errno) -> CInt {
     try valueOrErrno { fcntl(rawValue, F_GETFL) }.get()
   }
 
   /// Sets the descriptor's status flags, `fcntl(fd, F_SETFL, flags)`.
-  func setStatusFlags(_ flags: CInt) throws(Errno) {
+  package func setStatusFlags(_ flags: CInt) throws(Errno) {
     try nothingOrErrno { fcntl(rawValue, F_SETFL, flags) }.get()
   }
 
   /// A close-on-exec duplicate, `fcntl(fd, F_DUPFD_CLOEXEC, 0)`.
-  func duplicate() throws(Errno) -> FileDescriptor {
+  package func duplicate() throws(Errno) -> FileDescriptor {
     FileDescriptor(rawValue: try valueOrErrno { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) }.get())
   }
 }
 
 /// What `poll(2)` reported for one descriptor.
-struct PollEvents: OptionSet, Sendable {
+package struct PollEvents: OptionSet, Sendable {
   /// The raw `revents` bits.
-  let rawValue: Int16
+  package let rawValue: Int16
+
+  /// Wraps raw `poll(2)` event bits.
+  package init(rawValue: Int16) { self.rawValue = rawValue }
   /// `POLLIN`: data to read (or end of file).
-  static let input = PollEvents(rawValue: Int16(POLLIN))
+  package static let input = PollEvents(rawValue: Int16(POLLIN))
   /// `POLLOUT`: room to write.
-  static let output = PollEvents(rawValue: Int16(POLLOUT))
+  package static let output = PollEvents(rawValue: Int16(POLLOUT))
   /// `POLLERR`: an error condition.
-  static let error = PollEvents(rawValue: Int16(POLLERR))
+  package static let error = PollEvents(rawValue: Int16(POLLERR))
   /// `POLLHUP`: hang-up (the other end closed, the device went away).
-  static let hangup = PollEvents(rawValue: Int16(POLLHUP))
+  package static let hangup = PollEvents(rawValue: Int16(POLLHUP))
   /// `POLLNVAL`: the descriptor is not open.
-  static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
+  package static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
 }
 
 /// Waits with `poll(2)` until `first` or `second` is ready for `events`, at most `milliseconds`
 /// (−1: forever). Returns what each reported (empty for both on a timeout). Allocates nothing.
-func poll(
+package func poll(
   _ first: FileDescriptor, _ second: FileDescriptor, for events: PollEvents, milliseconds: Int32
 ) throws(Errno) -> (PollEvents, PollEvents) {
   var entries = (
@@ -118,7 +124,7 @@ func poll(
 
 /// Waits with `poll(2)` until `descriptor` is ready for `events`, at most `milliseconds`
 /// (−1: forever). Returns what it reported (empty on a timeout).
-func poll(
+package func poll(
   _ descriptor: FileDescriptor, for events: PollEvents, milliseconds: Int32
 ) throws(Errno) -> PollEvents {
   var entry = pollfd(fd: descriptor.rawValue, events: events.rawValue, revents: 0)

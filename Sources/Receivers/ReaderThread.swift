@@ -4,11 +4,11 @@ import Glibc
 /// A joinable POSIX thread running one closure: the dedicated reader of a ``Receiver`` or the
 /// speaker of a ``VirtualReceiver``. Unlike `Foundation.Thread`, it can be joined, so `stop()`
 /// returns only once the thread is gone.
-final class ReaderThread: @unchecked Sendable {
+package final class ReaderThread: @unchecked Sendable {
   private final class Body {
     let name: String
     let run: @Sendable () -> Void
-    init(name: String, run: @escaping @Sendable () -> Void) {
+    package init(name: String, run: @escaping @Sendable () -> Void) {
       self.name = name
       self.run = run
     }
@@ -19,7 +19,7 @@ final class ReaderThread: @unchecked Sendable {
 
   /// Starts the thread with `pthread_create(3)`; `name` (15 bytes at most) shows in
   /// `/proc/self/task/*/comm`.
-  init(name: String, _ run: @escaping @Sendable () -> Void) throws(Errno) {
+  package init(name: String, _ run: @escaping @Sendable () -> Void) throws(Errno) {
     let body = Unmanaged.passRetained(Body(name: name, run: run))
     let status = pthread_create(
       &thread, nil,
@@ -37,11 +37,11 @@ final class ReaderThread: @unchecked Sendable {
   }
 
   /// Whether the caller is this thread.
-  var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
+  package var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
   /// Waits for the thread to end (`pthread_join(3)`); from the thread itself, detaches it
   /// instead (`pthread_detach(3)`). Later calls do nothing.
-  func join() {
+  package func join() {
     guard !joined else { return }
     joined = true
     if isCurrent {
@@ -52,5 +52,5 @@ final class ReaderThread: @unchecked Sendable {
   }
 
   /// The kernel thread ID of the calling thread (`gettid(2)`).
-  static var currentID: Int32 { clocate_thread_id() }
+  package static var currentID: Int32 { clocate_thread_id() }
 }

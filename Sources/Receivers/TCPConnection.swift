@@ -3,10 +3,10 @@ import Glibc
 /// Opening a TCP connection: name lookup with `getaddrinfo(3)`, then a non-blocking
 /// `connect(2)` to each address in turn, waiting at most `timeout` seconds for each, never past
 /// `deadline` (a ``MonotonicClock`` value), and giving up at once when `stop` is signalled.
-enum TCPConnection {
+package enum TCPConnection {
   /// Connects to `host`:`port`; `url` names the source in errors (`ETIMEDOUT` past the
   /// deadline, `ECANCELED` on stop).
-  static func connect(
+  package static func connect(
     host: String, port: UInt16, url: String, timeout: Double = 5, deadline: UInt64? = nil,
     stop: Waker? = nil
   ) throws(ReceiverError) -> FileDescriptor {

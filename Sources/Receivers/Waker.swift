@@ -3,13 +3,13 @@ import Glibc
 
 /// A pipe that wakes a `poll(2)` on the reader thread: ``wake()`` writes one byte that is never
 /// drained, so every later poll sees it too. It is how ``Receiver/stop()`` reaches the reader.
-final class Waker: @unchecked Sendable {
+package final class Waker: @unchecked Sendable {
   /// The end the reader polls.
-  let readEnd: FileDescriptor
+  package let readEnd: FileDescriptor
   private let writeEnd: FileDescriptor
 
   /// Makes the pipe with `pipe2(O_CLOEXEC | O_NONBLOCK)`.
-  init() throws(Errno) {
+  package init() throws(Errno) {
     var ends: (CInt, CInt) = (-1, -1)
     try withUnsafeMutableBytes(of: &ends) { bytes throws(Errno) in
       let base = bytes.baseAddress?.assumingMemoryBound(to: CInt.self)
@@ -20,22 +20,22 @@ final class Waker: @unchecked Sendable {
   }
 
   /// Both ends (for leak tests).
-  var descriptors: [FileDescriptor] { [readEnd, writeEnd] }
+  package var descriptors: [FileDescriptor] { [readEnd, writeEnd] }
 
   /// Signals the reader (idempotent: a full pipe already signals).
-  func wake() {
+  package func wake() {
     var byte: UInt8 = 1
     _ = Glibc.write(writeEnd.rawValue, &byte, 1)
   }
 
   /// Whether ``wake()`` was called, without waiting.
-  var isSignalled: Bool {
+  package var isSignalled: Bool {
     var entry = pollfd(fd: readEnd.rawValue, events: Int16(POLLIN), revents: 0)
     return Glibc.poll(&entry, 1, 0) > 0
   }
 
   /// Waits up to `seconds`; returns `false` when woken (stop requested), `true` on timeout.
-  func sleep(_ seconds: Double) -> Bool {
+  package func sleep(_ seconds: Double) -> Bool {
     let deadline = MonotonicClock.deadline(after: seconds)
     while true {
       if isSignalled { return false }
@@ -47,7 +47,7 @@ final class Waker: @unchecked Sendable {
   }
 
   /// Closes both ends; call once, after the reader has finished.
-  func close() {
+  package func close() {
     readEnd.close()
     writeEnd.close()
   }
@@ -56,7 +56,7 @@ final class Waker: @unchecked Sendable {
 extension Waker {
   /// Empties the pipe, so that later waits block again (for wakers used as a nudge rather than
   /// a stop signal).
-  func drain() {
+  package func drain() {
     var bytes: (UInt64, UInt64) = (0, 0)
     while withUnsafeMutableBytes(
       of: &bytes, { Glibc.read(readEnd.rawValue, $0.baseAddress, $0.count) })

@@ -18,13 +18,16 @@
 #    and heap allocations of `LocateBench decode` on 1,000 and 10,000 epochs (valgrind).
 # 4. Live path, LIVE_RUNS runs of `LocateBench live` (locate watch over a pty at 10 Hz for
 #    LIVE_SECONDS s, then SILENT_SECONDS s of silence).
+#    SERVE_RUNS runs of `LocateBench serve` (locate serve over a pty at 10 Hz for SERVE_SECONDS
+#    s, SERVE_CLIENTS clients watching JSON: latency to each client's TPV line, serve's CPU).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
 #    locate current --input CAPTURE, gpsdecode < CAPTURE.
 # 6. Geodesy (geodesy.sh: accuracy against GeodSolve, speed against GeographicLib's C library
 #    and GeodSolve, nearest-10), unless SKIP_GEODESY=1.
 # 7. report.py: the tables, with medians and the median of the per-round ratios.
 #
-# Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10),
+# Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10), SERVE_RUNS (3),
+# SERVE_SECONDS (60), SERVE_CLIENTS (10),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
 set -eu
@@ -34,6 +37,9 @@ RUNS=${RUNS:-5}
 LIVE_RUNS=${LIVE_RUNS:-5}
 LIVE_SECONDS=${LIVE_SECONDS:-60}
 SILENT_SECONDS=${SILENT_SECONDS:-10}
+SERVE_RUNS=${SERVE_RUNS:-3}
+SERVE_SECONDS=${SERVE_SECONDS:-60}
+SERVE_CLIENTS=${SERVE_CLIENTS:-10}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
 TARGET_MB=${TARGET_MB:-100}
@@ -134,6 +140,13 @@ echo "== live path: $LIVE_RUNS runs of ${LIVE_SECONDS} s at 10 Hz, then ${SILENT
 for run in $(seq 1 "$LIVE_RUNS"); do
   "$BENCH" live "$LOCATE" --rate 10 --seconds "$LIVE_SECONDS" --silent "$SILENT_SECONDS" \
     | tee -a "$WORK/live.txt"
+done
+
+echo "== serve: $SERVE_RUNS runs of ${SERVE_SECONDS} s at 10 Hz with $SERVE_CLIENTS clients"
+: > "$WORK/serve.txt"
+for run in $(seq 1 "$SERVE_RUNS"); do
+  "$BENCH" serve "$LOCATE" --rate 10 --seconds "$SERVE_SECONDS" --clients "$SERVE_CLIENTS" \
+    | tee -a "$WORK/serve.txt"
 done
 
 echo "== start-up: $STARTUP_RUNS rounds"

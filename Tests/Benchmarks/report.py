@@ -83,6 +83,12 @@ def main():
         for line in lines:
             if line.startswith("live:"):
                 live_runs.append({k: float(v) for k, v in fields(line).items()})
+    serve_runs = []
+    if os.path.exists(os.path.join(work, "serve.txt")):
+        with open(os.path.join(work, "serve.txt")) as lines:
+            for line in lines:
+                if line.startswith("serve:"):
+                    serve_runs.append({k: float(v) for k, v in fields(line).items()})
 
     total_bytes = float(facts["bytes"])
     megabytes = total_bytes / 1e6
@@ -149,6 +155,24 @@ def main():
             fmt(run.get("load1", float("nan")), 2),
             fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
 
+    # locate serve.
+    def served(key, pick=median):
+        return pick([run[key] for run in serve_runs]) if serve_runs else float("nan")
+
+    serve_clients = int(served("clients")) if serve_runs else 0
+    serve_table = [
+        "| run | clients | epochs | TPV lines | latency median µs | p95 µs | p99 µs | max µs "
+        "| CPU % of a core | VmHWM MiB | RssAnon MiB | machine: load (1 min), CPU pressure % (60 s) |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for number, run in enumerate(serve_runs, 1):
+        serve_table.append("| %d | %d | %d | %d | %s | %s | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
+            number, run["clients"], run["epochs"], run["tpvs"], fmt(run["latency_median_us"]),
+            fmt(run["latency_p95_us"]), fmt(run["latency_p99_us"]), fmt(run["latency_max_us"]),
+            fmt(run["cpu_percent"], 2), run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
+            fmt(run.get("load1", float("nan")), 2),
+            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
+
     # Start-up.
     startup_table = [
         "| command | median wall ms | median CPU ms | peak RSS MiB | locate is N× faster (paired) |",
@@ -202,6 +226,12 @@ def main():
         "| see below |" % fmt(live_summary["wakeups"], 1),
         "| live: peak memory (VmHWM) | %.1f MiB (private: %.1f MiB) | | | < 16 MiB | %s |" % (
             live_summary["hwm"], live_summary["anon"], check(live_summary["hwm"] < 16)),
+        "| serve: pty at 10 Hz, last byte of an epoch to a client's TPV line (%d clients) "
+        "| median %s µs, p99 %s µs (worst run %s µs) | | | p99 < 1 ms | %s |" % (
+            serve_clients, fmt(served("latency_median_us")), fmt(served("latency_p99_us")),
+            fmt(served("latency_p99_us", max)), check(served("latency_p99_us") < 1000)),
+        "| serve: CPU of `locate serve` with %d clients at 10 Hz | %s %% of a core | | | < 2 %% "
+        "| %s |" % (serve_clients, fmt(served("cpu_percent"), 2), check(served("cpu_percent") < 2)),
         "| start-up: `locate --version` | %.1f ms | gpsdecode -V: %.1f ms | %s× | - | - |" % (
             startup.wall("version") * 1000, startup.wall("gpsdecode_version") * 1000,
             fmt(version_vs, 2)),
@@ -237,10 +267,11 @@ def main():
         "Written by `make bench` (`Tests/Benchmarks/bench.sh`); do not edit. %s on %s: "
         "`nproc` = %s (%s), Linux %s, %s. A shared machine: every time is the median of the "
         "runs, every ratio the median of the per-round ratios (the two runs of a round were made "
-        "one after the other; %d rounds for throughput, %d for start-up, %d live runs)." % (
+        "one after the other; %d rounds for throughput, %d for start-up, %d live runs, %d serve "
+        "runs)." % (
             facts.get("date"), "this machine", facts.get("nproc"), facts.get("cpu"),
             facts.get("kernel"), facts.get("swift"), nmea.data["runs"], startup.data["runs"],
-            len(live_runs)),
+            len(live_runs), len(serve_runs)),
         "",
         "What the profiles showed, and what was changed because of it, with before and after "
         "figures: [profiles.md](profiles.md).",
@@ -288,6 +319,18 @@ def main():
         "has threads), the staleness check (once, when the last fix turns stale after 5 s), and "
         "after that the once-a-second progress a waiting client hears (the status line).",
         "",
+        "## `locate serve`: gpsd's clients over TCP, the receiver on a pseudo-terminal at 10 Hz",
+        "",
+        "`LocateBench serve LOCATE`: the same drive and pty as the live path; `locate serve "
+        "--device PTY --baud 115200 --listen 127.0.0.1:0` reads it and %d clients in the bench "
+        "process watch it (`?WATCH={\"enable\":true,\"json\":true}`). Latency: from "
+        "`CLOCK_MONOTONIC` when the epoch's `write` returned to when `poll(2)` said a client's "
+        "socket held its TPV line, for every client and every epoch after the first 2 s. CPU: "
+        "serve's utime + stime over the feed. Memory: VmHWM and RssAnon at the end." % (
+            serve_clients),
+        "",
+    ] + serve_table + [
+        "",
         "## Start-up",
         "",
         "%d rounds; the capture is `%s` (%s bytes, a u-blox NEO-M9N); `locate current` replays "
@@ -306,6 +349,7 @@ def main():
         "",
     ] + ["- %s: `%s`" % (name, tool["command"]) for name, tool in nmea.tools.items()] + [
         "- live: `LocateBench live LOCATE --rate 10 --seconds S --silent S`",
+        "- serve: `LocateBench serve LOCATE --rate 10 --seconds S --clients N`",
     ] + ["- %s: `%s`" % (name, tool["command"]) for name, tool in startup.tools.items()] + [""]
     with open(args.out, "w") as out:
         out.write("\n".join(text))

@@ -15,7 +15,7 @@ import Testing
        69  no receiver found (EX_UNAVAILABLE)
        70  internal error (EX_SOFTWARE)
        74  output error, e.g. disk full / stdout closed (EX_IOERR)
-       75  receiver busy, held by another program (EX_TEMPFAIL)
+       75  receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)
        76  bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)
        77  permission denied (EX_NOPERM)
         3  no fix before the timeout
@@ -42,15 +42,15 @@ import Testing
     #expect(result.stdout == Locate.help)
     #expect(result.stdout.hasPrefix("locate — where am I"))
     #expect(result.stdout.contains(Self.exitTable))
-    for command in ["current", "watch", "distance", "devices", "simulate"] {
+    for command in ["current", "watch", "distance", "devices", "serve", "simulate"] {
       #expect(result.stdout.contains("\n  \(command) "), "\(command)")
     }
     #expect(
       result.stdout.contains(
-        "For watch and simulate, SIGINT, SIGTERM and SIGHUP are the normal end"))
+        "For watch, serve and simulate, SIGINT, SIGTERM and SIGHUP are the normal end"))
   }
 
-  @Test(arguments: ["current", "watch", "distance", "devices", "simulate"])
+  @Test(arguments: ["current", "watch", "distance", "devices", "serve", "simulate"])
   func commandHelp(command: String) throws {
     let forms = [
       [command, "--help"], [command, "-h"], ["help", command], [command, "-v", "--help"],

@@ -156,8 +156,12 @@ import Testing
         ProprietarySentence(manufacturer: "GRM", line: "$PGRME,15.0,M,22.5,M,27.0,M*1A"))
     ),
     (
-      "$GPHDT,25.50,T*37",
-      .unknown(UnknownSentence(address: "GPHDT", talker: .gps, line: "$GPHDT,25.50,T*37"))
+      // pypilot.log: rate of turn (heading sentences are decoded: HeadingSentenceTests).
+      "$APROT,0.013,A*35",
+      .unknown(
+        UnknownSentence(
+          address: "APROT", talker: Talker(UInt8(ascii: "A"), UInt8(ascii: "P")),
+          line: "$APROT,0.013,A*35"))
     ),
     (
       withChecksum("SNRSTAT,1,1,0,0"),

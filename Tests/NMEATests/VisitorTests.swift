@@ -18,6 +18,10 @@ import Testing
     mutating func visit(_ vtg: borrowing VTG) { sentences.append(.vtg(copy vtg)) }
     mutating func visit(_ zda: borrowing ZDA) { sentences.append(.zda(copy zda)) }
     mutating func visit(_ gst: borrowing GST) { sentences.append(.gst(copy gst)) }
+    mutating func visit(_ hdt: borrowing HDT) { sentences.append(.hdt(copy hdt)) }
+    mutating func visit(_ ths: borrowing THS) { sentences.append(.ths(copy ths)) }
+    mutating func visit(_ hdg: borrowing HDG) { sentences.append(.hdg(copy hdg)) }
+    mutating func visit(_ hdm: borrowing HDM) { sentences.append(.hdm(copy hdm)) }
     mutating func visit(other sentence: Sentence) { sentences.append(sentence) }
   }
 

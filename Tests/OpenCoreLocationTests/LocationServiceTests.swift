@@ -11,11 +11,13 @@ struct LocationServiceTests {
 
   /// A service whose sessions the test feeds, and a way to get each session as it starts.
   static func service(
-    replay: Bool = false, desiredAccuracy: Double = -1, clock: ManualClock
+    replay: Bool = false, desiredAccuracy: Double = -1, sentences: Bool = false,
+    clock: ManualClock
   ) -> (LocationService, AsyncStream<LocationSession>) {
     let (sessions, continuation) = AsyncStream<LocationSession>.makeStream()
     var options = LocationServiceOptions(source: .device(path: "/dev/ttyTEST", baud: .fixed(9600)))
     options.desiredAccuracy = desiredAccuracy
+    options.deliversSentences = sentences
     let service = LocationService(
       options: options, input: .manual, isReplay: replay, clock: clock,
       onSession: { continuation.yield($0) })
@@ -35,6 +37,25 @@ struct LocationServiceTests {
       return .success(try await service.currentLocation(timeout: timeout, progress: progress))
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// Reads an update stream to its end: `location SECONDS-OF-DAY` for each location, what
+  /// `name` says for other events (nil: left out).
+  static func names(
+    of stream: AsyncThrowingStream<LocationServiceEvent, any Error>,
+    _ name: @escaping @Sendable (LocationServiceEvent) -> String?
+  ) -> Task<[String], any Error> {
+    Task {
+      var names: [String] = []
+      for try await event in stream {
+        if case .location(let location) = event {
+          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
+        } else if let text = name(event) {
+          names.append(text)
+        }
+      }
+      return names
     }
   }
 
@@ -140,19 +161,12 @@ struct LocationServiceTests {
   func updates() async throws {
     let clock = ManualClock()
     let (service, sessions) = Self.service(replay: true, clock: clock)
-    let stream = service.updates()
-    let reader = Task {
-      var names: [String] = []
-      for try await event in stream {
-        switch event {
-        case .location(let location):
-          names.append("location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)")
-        case .sky(let sky): names.append("sky \(sky.satellites.count)")
-        case .authorization(let status, _): names.append("authorization \(status)")
-        default: break
-        }
+    let reader = Self.names(of: service.updates()) { event in
+      switch event {
+      case .sky(let sky): return "sky \(sky.satellites.count)"
+      case .authorization(let status, _): return "authorization \(status)"
+      default: return nil
       }
-      return names
     }
     var iterator = sessions.makeAsyncIterator()
     let session = try #require(await iterator.next())
@@ -169,6 +183,34 @@ struct LocationServiceTests {
       names == [
         "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
         "location 36002", "sky 2",
+      ])
+  }
+
+  @Test("deliversSentences: each read's accepted sentences, with CR LF, before its fixes")
+  func sentences() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(replay: true, sentences: true, clock: clock)
+    let reader = Self.names(of: service.updates()) { event in
+      guard case .sentences(let bytes) = event else { return nil }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    let first = Synthetic.epoch(36_000, 48.1, 11.1)
+    let second = Synthetic.epoch(36_001, 48.1, 11.1)
+    let bad = "$GPTXT,01,01,02,bad checksum*00\r\n"
+    // The first epoch's RMC is cut: it arrives, whole, with the second read; junk and a bad
+    // checksum are left out, LF becomes CR LF.
+    let cut = first.index(first.endIndex, offsetBy: -10)
+    Self.feed(session, String(first[..<cut]), clock: clock)
+    let lineFeeds = second.replacingOccurrences(of: "\r\n", with: "\n")
+    Self.feed(session, String(first[cut...]) + "junk\n" + bad + lineFeeds, clock: clock)
+    session.deviceState(.ended)
+    let names = try await reader.value
+    let lines = (first + second).split(separator: "\r\n").map { $0 + "\r\n" }
+    #expect(
+      names == [
+        lines[0...1].joined(), lines[2...5].joined(), "location 36000", "location 36001",
       ])
   }
 }

@@ -38,6 +38,10 @@ struct DriveGeneratorTests {
     case .vtg(let s): "\(s.talker)VTG"
     case .zda(let s): "\(s.talker)ZDA"
     case .gst(let s): "\(s.talker)GST"
+    case .hdt(let s): "\(s.talker)HDT"
+    case .ths(let s): "\(s.talker)THS"
+    case .hdg(let s): "\(s.talker)HDG"
+    case .hdm(let s): "\(s.talker)HDM"
     case .txt(let s): "\(s.talker)TXT"
     case .proprietary(let s): s.line
     case .unknown(let s): s.address

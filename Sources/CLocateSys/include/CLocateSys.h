@@ -16,4 +16,7 @@ int clocate_thread_id(void);
 /// grantpt and unlockpt) and writes the slave's path into `name`; returns the master descriptor,
 /// or -1 with errno set.
 int clocate_open_pty(char *name, unsigned long size);
+/// Accepts a connection as a close-on-exec, non-blocking socket (accept4, a GNU extension Swift
+/// cannot see); `address` and `length` as for accept. Returns -1 with errno set.
+int clocate_accept(int fd, void *address, unsigned int *length);
 #endif

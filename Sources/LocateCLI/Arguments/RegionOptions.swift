@@ -50,6 +50,7 @@ enum RegionOptions {
     let files = arguments.all("regions")
     guard !specs.isEmpty || !files.isEmpty else {
       for option in ["events-only", "hysteresis"] where arguments.has(option) {
+        if option == "events-only" && arguments.has("visits") { continue }
         throw LocateError.usage("--\(option)", "needs --region or --regions", command: command)
       }
       return nil

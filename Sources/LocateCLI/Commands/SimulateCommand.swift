@@ -35,6 +35,13 @@ enum SimulateCommand: Command {
     .flag("no-turns", nil, "drive straight on"),
     .flag("no-stops", nil, "never stop at traffic lights"),
     .flag("no-fix-loss", nil, "never lose the fix in tunnels"),
+    .value(
+      "stop-at", nil, "AT,SECONDS",
+      "brake AT seconds into the drive and stand SECONDS (repeatable; replaces random stops)",
+      repeatable: true),
+    .value(
+      "heading-sentence", nil, "TYPE",
+      "also send the vehicle's heading each epoch: hdt, ths or hdg (a compass, 4° E variation)"),
     .value("baud", "b", "RATE", "speak NMEA only when the reader sets this rate (garbage else)"),
     .value("link", "l", "PATH", "keep a symlink at PATH pointing to the current device"),
     .value("duration", nil, "SECONDS", "stop after this long"),
@@ -84,7 +91,7 @@ enum SimulateCommand: Command {
     let values = ValueParsing(command: name)
     let driveOptions = [
       "start", "speed", "heading", "rate", "seed", "start-time", "altitude", "no-turns",
-      "no-stops", "no-fix-loss",
+      "no-stops", "no-fix-loss", "stop-at", "heading-sentence",
     ]
     if let path = arguments.value("capture") {
       if let conflict = driveOptions.first(where: arguments.has) {
@@ -129,6 +136,15 @@ enum SimulateCommand: Command {
     drive.turns = !arguments.has("no-turns")
     drive.stops = !arguments.has("no-stops")
     drive.fixLoss = !arguments.has("no-fix-loss")
+    if arguments.has("stop-at") {
+      drive.stopPlan = try arguments.all("stop-at").map { text throws(LocateError) in
+        try plannedStop(text)
+      }
+    }
+    if let text = arguments.value("heading-sentence") {
+      drive.headingSentence = try values.choice(
+        "heading-sentence", text, DriveHeadingSentence.allCases.map { ($0.rawValue, $0) })
+    }
     if let text = arguments.value("start-time") {
       guard let date = TimeText.parse(text) else {
         throw LocateError(
@@ -165,6 +181,19 @@ enum SimulateCommand: Command {
         .ioError, link, "cannot make the link: " + String(cString: strerror(error.errno)),
         remedy: remedy)
     }
+  }
+
+  /// `AT,SECONDS`: a planned stop.
+  private static func plannedStop(_ text: String) throws(LocateError) -> DriveStop {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let at = Double(parts[0]), let duration = Double(parts[1]),
+      at >= 0, duration > 0, at.isFinite, duration.isFinite
+    else {
+      throw LocateError(
+        .usage, "--stop-at '\(text)'", "not AT,SECONDS (two numbers, SECONDS above 0)",
+        remedy: "e.g. --stop-at 120,420 brakes 2 minutes in and stands 7 minutes")
+    }
+    return DriveStop(at: at, duration: duration)
   }
 
   private static func onlyBaud(_ arguments: ParsedArguments) throws(LocateError) -> Int? {

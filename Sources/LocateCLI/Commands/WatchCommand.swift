@@ -18,8 +18,20 @@ enum WatchCommand: Command {
     when it comes back. Formats: text (a line per fix), json (gpsd TPV objects, SKY with
     --satellites, TARGET with --to), gpx (a track, written and flushed point by point),
     geojson (RFC 8142 text sequence of Features) and csv. With --region or --regions, it
-    also reports entering and leaving circles (geofences), as below.
-    """ + "\n\n" + RegionOptions.ruleText
+    also reports entering and leaving circles (geofences), and with --visits the places it
+    stayed, as below.
+    """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText
+  static let visitText = """
+    Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix
+    for at least 5 minutes. Each is reported twice, as Core Location's CLVisit is: on arrival
+    (text 'arrived: LAT, LON ±ACCURACY', json a VISIT object with event "arrival") and on
+    departure (text 'left after DURATION (arrived TIME)', json event "departure" with
+    departure and duration). The arrival is the stay's first fix, so it includes the last
+    50 m of the approach; the place is the mean of the stay's fixes. geojson writes a Point
+    Feature with the VISIT members as properties; gpx and csv have no place for visits and
+    refuse --visits. With --events-only only visits (and region events) are printed, and
+    --count counts them.
+    """
   static let options: [OptionSpec] =
     [
       .value("count", "n", "N", "stop after N fixes"),
@@ -34,6 +46,9 @@ enum WatchCommand: Command {
       .flag("no-pause", nil, "never pause updates while stationary"),
       .value("to", nil, "LAT,LON", "also show the distance and bearing to this point"),
       .flag("satellites", nil, "also show the sky view (satellites, signal, DOPs)"),
+      .flag(
+        "visits", nil,
+        "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
     ] + RegionOptions.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
   static let examples = [
     ("locate watch", "a line per fix until Ctrl-C"),
@@ -46,6 +61,7 @@ enum WatchCommand: Command {
       "a REGION object when the depot's state is first known and at each crossing"
     ),
     ("locate watch --regions sites.csv --events-only --count 1", "wait for the next crossing"),
+    ("locate watch --visits --events-only --json", "a VISIT object on arrival and on departure"),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
@@ -87,6 +103,14 @@ enum WatchCommand: Command {
     }
     if let tracker = try RegionOptions.tracker(arguments, command: name) {
       options.regions = tracker
+    }
+    if arguments.has("visits") {
+      guard format != .gpx && format != .csv else {
+        throw LocateError.usage(
+          "--visits with --format \(format)", "visits are written as text, json or geojson",
+          command: name)
+      }
+      options.visits = VisitRule()
     }
     let eventsOnly = arguments.has("events-only")
     if eventsOnly, let other = ["satellites", "to"].first(where: { arguments.has($0) }) {

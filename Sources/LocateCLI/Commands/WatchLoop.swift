@@ -76,16 +76,19 @@ struct WatchLoop: Sendable {
           guard writer.eventsOnly else { break }
           written += 1
           if let count = limits.count, written >= count { return }
-        case .progress:
+        case .visit(let visit):
+          let time = VisitFormat.isOngoing(visit) ? visit.arrivalDate : visit.departureDate
+          if beyondDuration(time) { return }
+          try writer.emit { _ in VisitFormat.record(visit, format: writer.format) }
+          guard writer.eventsOnly else { break }
+          written += 1
+          if let count = limits.count, written >= count { return }
+        case .progress, .sentences:
           break
         }
       }
-    } catch let error as LocateError {
-      throw error
-    } catch is CancellationError {
-      return
     } catch {
-      throw FailureMapping.stream(
+      try FailureMapping.updatesEnded(
         error, seen: observer.snapshot, source: source, afterFixes: fixes > 0)
     }
   }

@@ -6,12 +6,13 @@ import Receivers
 /// gpsd's JSON: TPV and SKY objects with gpsd's member names, order, units and precision, plus
 /// `locate`'s EVENT and TARGET objects. One object per line.
 enum GPSDJSON {
-  /// A TPV object (time, position, velocity) for a fix.
-  static func tpv(_ location: CLLocation) -> String {
+  /// A TPV object (time, position, velocity) for a fix; `device` replaces the fix's own
+  /// device name (`locate serve` names the device it opened).
+  static func tpv(_ location: CLLocation, device: String? = nil) -> String {
     let gnss = location.gnss
     var object = JSONObject()
     object.add("class", "TPV")
-    object.add("device", gnss?.device)
+    object.add("device", device ?? gnss?.device)
     if let status = gnss?.status, status != .unknown { object.add("status", status.rawValue) }
     let mode = location.fixMode
     object.add("mode", mode.rawValue)
@@ -38,6 +39,15 @@ enum GPSDJSON {
     object.add("eph", location.validHorizontalAccuracy, places: 3)
     object.add("dgpsAge", gnss?.dgpsAge, places: 1)
     object.add("dgpsSta", gnss?.dgpsStation)
+    return object.text
+  }
+
+  /// gpsd's TPV for an epoch without a fix: only `device` and `mode` 1.
+  static func noFix(device: String?) -> String {
+    var object = JSONObject()
+    object.add("class", "TPV")
+    object.add("device", device)
+    object.add("mode", GNSSFixMode.noFix.rawValue)
     return object.text
   }
 

@@ -67,7 +67,7 @@ enum GeoJSONFormat {
     return "{\"type\":\"FeatureCollection\",\"features\":[" + body + "]}\n"
   }
 
-  private static func pointFeature(coordinates: [String], properties: JSONObject) -> String {
+  static func pointFeature(coordinates: [String], properties: JSONObject) -> String {
     "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":["
       + coordinates.joined(separator: ",") + "]},\"properties\":" + properties.text + "}"
   }

@@ -149,6 +149,15 @@ enum FailureMapping {
     }
   }
 
+  /// How a command's update loop ends on `error`: cancellation (a signal, a limit) is the
+  /// normal end; anything else fails as ``stream(_:seen:source:afterFixes:)`` says.
+  static func updatesEnded(
+    _ error: any Error, seen: RequestObserver.Seen, source: ReceiverSource, afterFixes: Bool
+  ) throws(LocateError) {
+    if error is CancellationError { return }
+    throw stream(error, seen: seen, source: source, afterFixes: afterFixes)
+  }
+
   /// Why an update stream failed.
   static func stream(
     _ error: any Error, seen: RequestObserver.Seen, source: ReceiverSource, afterFixes: Bool

@@ -53,7 +53,7 @@ final class RequestObserver: Sendable {
           seen.bestRejected = location
         }
       }
-    case .sky, .paused, .stale, .region:
+    case .sky, .paused, .stale, .region, .visit, .sentences:
       break
     }
   }

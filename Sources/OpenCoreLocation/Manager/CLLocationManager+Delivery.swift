@@ -35,7 +35,7 @@ extension CLLocationManager {
         flush()
         let (running, idle) = state.withLock { state -> (Bool, Bool) in
           state.status = status
-          let using = state.updating || state.monitoring
+          let using = state.isUsingReceiver
           return (using && state.session != nil, !using && !state.oneShotPending)
         }
         // A replay opened only to decide authorization starts over when updates start.
@@ -45,7 +45,7 @@ extension CLLocationManager {
         delegate?.locationManager(self, didChangeAuthorization: status)
         if running, let error = CLError.failure(for: device) { fail(error) }
       case .device(let device):
-        if state.withLock({ $0.updating || $0.monitoring }),
+        if state.withLock({ $0.isUsingReceiver }),
           let error = CLError.failure(for: device)
         {
           fail(error)
@@ -58,11 +58,19 @@ extension CLLocationManager {
           delegate?.locationManagerDidResumeLocationUpdates(self)
         }
       case .ended(let error):
-        if state.withLock({ $0.updating || $0.monitoring }) { fail(error) }
+        if state.withLock({ $0.isUsingReceiver }) { fail(error) }
       case .region(let transition):
         flush()
         dispatchRegion(transition)
-      case .progress, .sky, .stale:
+      case .heading(let heading):
+        flush()
+        dispatchHeading(heading)
+      case .visit(let visit):
+        flush()
+        if state.withLock({ $0.monitoringVisits }) {
+          delegate?.locationManager(self, didVisit: visit)
+        }
+      case .progress, .sky, .stale, .sentences:
         break
       }
     }

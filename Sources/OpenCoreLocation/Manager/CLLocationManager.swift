@@ -31,7 +31,12 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     var oneShotPending = false
     /// Whether any region is monitored (`CLLocationManager+Regions.swift`).
     var monitoring = false
+    /// Whether headings are delivered (`CLLocationManager+Heading.swift`).
+    var updatingHeading = false
+    /// Whether visits are monitored.
+    var monitoringVisits = false
     var location: CLLocation?
+    var heading: CLHeading?
     var status: CLAuthorizationStatus = .notDetermined
     var requested: CLAuthorizationStatus = .authorizedAlways
   }
@@ -79,8 +84,16 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   /// A manager for the receiver the command line would pick: `$LOCATE_DEVICE`, else the first
   /// one discovery finds (``ReceiverSource/discover(baud:)`` with automatic baud rate).
-  public override convenience init() {
-    self.init(source: .discover(baud: .auto))
+  ///
+  /// Designated, as Apple's is: a subclass writes `override init() { super.init() … }`.
+  public override init() {
+    let source = ReceiverSource.discover(baud: .auto)
+    input = .receiver(source, ReceiverOptions())
+    isReplay = !source.isLive
+    clock = SystemClock()
+    checksumPolicy = .strict
+    replayTimestamps = .startingNow
+    super.init()
   }
 
   /// A manager for an explicit source: a device, a capture file, standard input, TCP or gpsd.
@@ -132,8 +145,17 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     return !DeviceDiscovery.list().isEmpty
   }
 
-  /// A serial receiver has no compass.
-  open class func headingAvailable() -> Bool { false }
+  /// Whether the receiver `CLLocationManager()` opens (`$LOCATE_DEVICE`, else the one
+  /// discovery finds) has sent this process a heading sentence: HDT, THS, HDG or HDM, as
+  /// gyrocompasses, dual-antenna receivers and inertial units do (see ``HeadingRule``). False
+  /// until that receiver has been opened and sent one.
+  open class func headingAvailable() -> Bool { headingAvailable(for: .discover(baud: .auto)) }
+
+  /// Whether `source` has sent this process a heading sentence (Linux extension).
+  open class func headingAvailable(for source: ReceiverSource) -> Bool {
+    let name = LocationService.deviceName(.receiver(source, ReceiverOptions())) ?? ""
+    return HeadingRule.sources.withLock { $0.contains(name) }
+  }
   /// Significant-change monitoring is a 500 m distance filter here.
   open class func significantLocationChangeMonitoringAvailable() -> Bool { true }
 
@@ -171,14 +193,31 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   /// Stops significant-change monitoring.
   open func stopMonitoringSignificantLocationChanges() { stopUpdatingLocation() }
 
-  /// Fails with `headingFailure`: a serial receiver has no compass.
-  open func startUpdatingHeading() {
-    delegateQueue.async { [self] in
-      delegate?.locationManager(self, didFailWithError: CLError(.headingFailure))
-    }
-  }
-  /// Does nothing.
-  open func stopUpdatingHeading() {}
+  /// The least change of heading, degrees, that delivers a new heading (default 1;
+  /// `kCLHeadingFilterNone`: every heading).
+  open var headingFilter: CLLocationDegrees = 1 { didSet { headingFilterChanged() } }
+  /// Accepted for compatibility: a receiver's heading is the vehicle's, whatever the
+  /// orientation (default `.portrait`).
+  open var headingOrientation: CLDeviceOrientation = .portrait
+  /// The most recent heading delivered, if any.
+  open var heading: CLHeading? { state.withLock { $0.heading } }
+
+  /// Starts delivering the receiver's headings to `locationManager(_:didUpdateHeading:)`
+  /// (opening the receiver if needed), by ``HeadingRule``. A receiver that sends no heading
+  /// sentence never calls it, as on a device without a compass (check
+  /// ``headingAvailable()``).
+  open func startUpdatingHeading() { startHeading() }
+  /// Stops heading updates; closes the receiver when nothing else needs it.
+  open func stopUpdatingHeading() { stopHeading() }
+  /// Does nothing: no calibration display is ever shown.
+  open func dismissHeadingCalibrationDisplay() {}
+
+  /// Starts delivering visits to `locationManager(_:didVisit:)` (opening the receiver if
+  /// needed): each place the receiver stays, by ``VisitRule`` (50 m, 5 minutes), once on
+  /// arrival and once on departure.
+  open func startMonitoringVisits() { setVisits(VisitRule()) }
+  /// Stops visit monitoring; closes the receiver when nothing else needs it.
+  open func stopMonitoringVisits() { setVisits(nil) }
 
   private func requestAuthorization(_ wanted: CLAuthorizationStatus) {
     state.withLock { $0.requested = wanted }
@@ -224,11 +263,16 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     let session = LocationSession(
       input: input, config: config, checksumPolicy: checksumPolicy, clock: clock
     ) { [weak self] batch, session in self?.receive(batch, from: session) }
-    let (wanted, monitoring) = state.withLock { ($0.requested, $0.monitoring) }
+    let (wanted, monitoring, headings, visits) = state.withLock {
+      ($0.requested, $0.monitoring, $0.updatingHeading, $0.monitoringVisits)
+    }
     let regions = regionStore.watch
+    let filter = headingFilter
     session.configure {
       $0.authorization.granted = wanted
       if monitoring { $0.watchRegions(regions) }
+      if headings { $0.heading.startDelivering(filter: filter) }
+      if visits { $0.watchVisits(VisitRule()) }
       change(&$0)
     }
     session.onStart = onSession
@@ -252,7 +296,10 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   func closeIfIdle() {
     let session = state.withLock { state -> LocationSession? in
-      guard !state.updating && !state.oneShotPending && !state.monitoring else { return nil }
+      guard
+        !state.updating && !state.oneShotPending && !state.monitoring && !state.updatingHeading
+          && !state.monitoringVisits
+      else { return nil }
       defer { state.session = nil }
       return state.session
     }

@@ -34,6 +34,32 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     withError error: any Error)
   /// Monitoring of a region started.
   func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
+  /// A new heading (see ``HeadingRule``).
+  func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
+  /// Whether to show the compass calibration display: never asked here (a receiver's heading
+  /// needs no calibration by the user).
+  func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
+  /// A visit began (`departureDate` is `Date.distantFuture`) or ended (see ``VisitRule``).
+  func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
+  /// Beacons ranged: never called (ranging is unavailable).
+  func locationManager(
+    _ manager: CLLocationManager, didRange beacons: [CLBeacon],
+    satisfying beaconConstraint: CLBeaconIdentityConstraint)
+  /// Ranging failed: `CLError.rangingUnavailable`, for every request.
+  func locationManager(
+    _ manager: CLLocationManager, didFailRangingFor beaconConstraint: CLBeaconIdentityConstraint,
+    error: any Error)
+  /// Beacons ranged in a region (the deprecated form): never called.
+  func locationManager(
+    _ manager: CLLocationManager, didRangeBeacons beacons: [CLBeacon], in region: CLBeaconRegion)
+  /// Ranging failed for a region (the deprecated form): `CLError.rangingUnavailable`.
+  func locationManager(
+    _ manager: CLLocationManager, rangingBeaconsDidFailFor region: CLBeaconRegion,
+    withError error: any Error)
+  /// The answer to `allowDeferredLocationUpdates(untilTraveled:timeout:)`: a deferred-updates
+  /// ``CLError`` (updates are never deferred).
+  func locationManager(
+    _ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?)
 }
 
 extension CLLocationManagerDelegate {
@@ -69,5 +95,38 @@ extension CLLocationManagerDelegate {
   /// Does nothing.
   public func locationManager(
     _ manager: CLLocationManager, didStartMonitoringFor region: CLRegion
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading
+  ) {}
+  /// False.
+  public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+    false
+  }
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didRange beacons: [CLBeacon],
+    satisfying beaconConstraint: CLBeaconIdentityConstraint
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didFailRangingFor beaconConstraint: CLBeaconIdentityConstraint,
+    error: any Error
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didRangeBeacons beacons: [CLBeacon], in region: CLBeaconRegion
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, rangingBeaconsDidFailFor region: CLBeaconRegion,
+    withError error: any Error
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didFinishDeferredUpdatesWithError error: (any Error)?
   ) {}
 }

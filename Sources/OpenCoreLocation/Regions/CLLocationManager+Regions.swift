@@ -96,6 +96,7 @@ extension CLLocationManager {
   /// Starts monitoring a region (replacing a monitored region with the same identifier), its
   /// state unknown until a fix decides it.
   public func startMonitoring(for region: CLRegion) {
+    if region is CLBeaconRegion { return failMonitoring(region, Self.noBluetooth) }
     guard let circle = region as? CLCircularRegion else {
       return failMonitoring(region, "only a CLCircularRegion can be monitored")
     }

@@ -6,8 +6,9 @@ import Synchronization
 /// ``CLCircularRegion`` is the kind that can be monitored here.
 ///
 /// Regions are equal when they are of the same class with the same identifier and geometry;
-/// the manager keeps at most one region per identifier.
-open class CLRegion: NSObject, NSCopying, @unchecked Sendable {
+/// the manager keeps at most one region per identifier. Regions adopt `NSSecureCoding` (the
+/// identifier, the notification flags, and a circle's centre and radius), as Apple's do.
+open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   private let flags = Mutex((entry: true, exit: true))
 
   /// The identifier the region was made with; it names the region in the manager.
@@ -30,6 +31,27 @@ open class CLRegion: NSObject, NSCopying, @unchecked Sendable {
   init(identifier: String) {
     self.identifier = identifier
     super.init()
+  }
+
+  /// Archives are decoded with `requiringSecureCoding: true`.
+  public class var supportsSecureCoding: Bool { true }
+
+  /// Decodes a region archived by ``encode(with:)``; nil without an identifier.
+  public required init?(coder: NSCoder) {
+    guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier") else {
+      return nil
+    }
+    self.identifier = identifier as String
+    super.init()
+    notifyOnEntry = coder.decodeBool(forKey: "notifyOnEntry")
+    notifyOnExit = coder.decodeBool(forKey: "notifyOnExit")
+  }
+
+  /// Archives the identifier and the notification flags.
+  open func encode(with coder: NSCoder) {
+    coder.encode(identifier as NSString, forKey: "identifier")
+    coder.encode(notifyOnEntry, forKey: "notifyOnEntry")
+    coder.encode(notifyOnExit, forKey: "notifyOnExit")
   }
 
   /// A copy with the same identifier, geometry and notification flags.
@@ -61,16 +83,39 @@ open class CLRegion: NSObject, NSCopying, @unchecked Sendable {
 /// accuracy, so jitter at the boundary does not flap); ``contains(_:)`` is the plain geometric
 /// test.
 open class CLCircularRegion: CLRegion, @unchecked Sendable {
+  private let storedCenter: CLLocationCoordinate2D
+  private let storedRadius: CLLocationDistance
+
   /// The centre.
-  public let center: CLLocationCoordinate2D
+  open var center: CLLocationCoordinate2D { storedCenter }
   /// The radius, metres.
-  public let radius: CLLocationDistance
+  open var radius: CLLocationDistance { storedRadius }
 
   /// A circle of `radius` metres around `center`, named `identifier`.
   public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
-    self.center = center
-    self.radius = radius
+    storedCenter = center
+    storedRadius = radius
     super.init(identifier: identifier)
+  }
+
+  /// Decodes a circle archived by ``encode(with:)``; nil without a centre or an identifier.
+  public required init?(coder: NSCoder) {
+    guard coder.containsValue(forKey: "centerLatitude"),
+      coder.containsValue(forKey: "centerLongitude"), coder.containsValue(forKey: "radius")
+    else { return nil }
+    storedCenter = CLLocationCoordinate2D(
+      latitude: coder.decodeDouble(forKey: "centerLatitude"),
+      longitude: coder.decodeDouble(forKey: "centerLongitude"))
+    storedRadius = coder.decodeDouble(forKey: "radius")
+    super.init(coder: coder)
+  }
+
+  /// Archives the identifier, the flags, the centre and the radius.
+  open override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(center.latitude, forKey: "centerLatitude")
+    coder.encode(center.longitude, forKey: "centerLongitude")
+    coder.encode(radius, forKey: "radius")
   }
 
   /// Whether the coordinate is at most ``radius`` metres (geodesic) from the centre.

@@ -20,6 +20,8 @@ struct PipelineConfig {
   /// ``LocationPolicy``): a serial device's kernel buffer. A TCP or gpsd stream, standard
   /// input and a file have none: their first read is as current as any other.
   var backlogOnOpen = true
+  /// Whether each read's framed sentences are handed out too (``PipelineEvent/sentences(_:)``).
+  var tapsSentences = false
 
   init(isReplay: Bool, device: String? = nil) {
     self.isReplay = isReplay
@@ -45,7 +47,13 @@ struct LocationPipeline {
   /// Watched regions (see `RegionWatch.swift`), and the service time watching began.
   var regions: RegionWatch?
   var regionsSince: Int64 = 0
-  private(set) var events: [PipelineEvent] = []
+  /// Heading sentences and heading delivery (LocationPipeline+Heading.swift).
+  var heading = HeadingTracker()
+  /// Visit monitoring (LocationPipeline+Visits.swift), and the service time it began.
+  var visits: VisitDetector?
+  var visitsSince: Int64 = 0
+  /// The events so far (appended to by the extensions: headings, visits).
+  var events: [PipelineEvent] = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
   /// Reads so far (see ``beginRead(at:wall:)``).
@@ -337,7 +345,11 @@ struct LocationPipeline {
         events.insert(contentsOf: found.events, at: found.before ?? events.endIndex)
       }
     }
+    defer {
+      if visits != nil, report.isFix, isCurrent(report, since: visitsSince) { addVisitFix(report) }
+    }
     lastReport = report
+    heading.observe(report)
     let instant = report.instant(
       fallbackDay: LocationFactory.fallbackDay(for: report, wallNow: wallNow))
     estimates = errorRates.next(report, instant: instant, satellites: assembler.satellites)

@@ -27,6 +27,8 @@ final class LocationSession: @unchecked Sendable {
   // sentence).
   @exclusivity(unchecked) private var decoder: NMEADecoder
   @exclusivity(unchecked) private var pipeline: LocationPipeline
+  /// Frames each read a second time when the pipeline taps sentences (LocationSession+Tap).
+  @exclusivity(unchecked) private var tap: SentenceTap?
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
   /// The receiver once started. `start()` stores it while `stop()` may already run on another
   /// thread (a fast replay's first events can complete a request, and its owner close the
@@ -63,6 +65,7 @@ final class LocationSession: @unchecked Sendable {
     var config = config
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
+    tap = config.tapsSentences ? SentenceTap(policy: checksumPolicy) : nil
   }
 
   /// A session with a sink for its batches.
@@ -154,6 +157,9 @@ final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     pipeline.beginRead(at: at, wall: clock.wallNow())
+    if tap != nil, let sentences = tap?.frame(chunk) {
+      pipeline.events.append(.sentences(sentences))
+    }
     decoder.feed(chunk, visiting: &pipeline)
     deliver()
     if pipeline.awaitsQuietReport { armQuietCheck() }

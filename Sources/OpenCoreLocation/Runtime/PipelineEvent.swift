@@ -26,6 +26,12 @@ enum PipelineEvent: Sendable {
   case oneShotFailed(CLError)
   /// A watched region's state changed (region monitoring).
   case region(RegionTransition)
+  /// A heading that passed the heading filter (see ``HeadingRule``).
+  case heading(CLHeading)
+  /// A visit began (departure `distantFuture`) or ended (see ``VisitRule``).
+  case visit(CLVisit)
+  /// The framed sentences of one read, each with CR LF (``PipelineConfig/tapsSentences``).
+  case sentences([UInt8])
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a
   /// request still waiting gets.
   case ended(CLError)

@@ -343,6 +343,15 @@ final class LocateChild {
 
   /// Its peak resident set size so far in KiB (VmHWM).
   var peakResidentKiB: Int? { Self.field("/proc/\(pid)/status", "VmHWM:") }
+  /// CPU time its running threads have had so far, seconds (the first field of each
+  /// /proc/PID/task/TID/schedstat, in nanoseconds).
+  var cpuSeconds: Double {
+    Self.entries("/proc/\(pid)/task").reduce(0) { total, task in
+      let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
+      let nanoseconds = text?.split(separator: " ").first.flatMap { Double($0) } ?? 0
+      return total + nanoseconds / 1e9
+    }
+  }
 
   /// Bytes it has read with read(2) and friends so far (`rchar` of /proc/PID/io).
   var bytesRead: Int? { Self.field("/proc/\(pid)/io", "rchar:") }

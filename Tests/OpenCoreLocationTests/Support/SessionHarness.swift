@@ -50,6 +50,13 @@ struct SessionHarness {
     Array(text.utf8).withUnsafeBytes { session.feed($0, at: clock.now()) }
   }
 
+  /// The headings delivered so far.
+  var headings: [CLHeading] {
+    events.all.compactMap {
+      if case .heading(let heading) = $0 { return heading } else { return nil }
+    }
+  }
+
   /// The locations delivered so far.
   var locations: [CLLocation] {
     events.all.compactMap {
@@ -74,6 +81,9 @@ extension PipelineEvent {
     case .oneShotFailed: return "oneShotFailed"
     case .ended: return "ended"
     case .region(let transition): return "region \(transition.identifier) \(transition.state)"
+    case .heading(let heading): return "heading \(heading.trueHeading) \(heading.magneticHeading)"
+    case .visit(let visit): return "visit \(visit.arrivalDate) \(visit.departureDate)"
+    case .sentences(let bytes): return "sentences \(bytes.count)"
     }
   }
 }

@@ -1,0 +1,89 @@
+// The server thread's answers to requests, and the fan-out of reports.
+extension ServerLoop {
+  /// Answers one request of `client`.
+  func answer(_ request: Result<GPSDRequest, RequestError>, for client: ClientConnection) {
+    switch request {
+    case .failure(let error):
+      reply(GPSDError.line(error.message), to: client)
+    case .success(.version):
+      reply(version.line, to: client)
+    case .success(.devices):
+      reply(devicesLine, to: client)
+    case .success(.poll):
+      reply(pollLine, to: client)
+    case .success(.device(let arguments)):
+      guard let device else {
+        return reply(
+          GPSDError.line("Can't perform DEVICE query, no devices attached."), to: client)
+      }
+      if case .string(let path)? = arguments?["path"], path != device.path {
+        return reply(GPSDError.line("Can't open \(path)."), to: client)
+      }
+      // Settings (bps, parity, native, cycle…) are never applied: the device as it is.
+      reply(device.object.line, to: client)
+    case .success(.watch(let arguments)):
+      var policy = client.policy
+      do throws(RequestError) {
+        if let arguments { try policy.apply(arguments) } else { policy.enable = true }
+      } catch {
+        return reply(GPSDError.line(error.message), to: client)
+      }
+      if let wanted = policy.device, let device, wanted != device.path {
+        return reply(GPSDError.line("Can't open \(wanted)."), to: client)
+      }
+      let changed = policy != client.policy
+      client.policy = policy
+      reply(devicesLine, to: client)
+      reply(policy.line, to: client)
+      if changed { noteWatching(client) }
+    }
+  }
+
+  /// Takes one report from the publisher.
+  func relay(_ report: GPSDReport) {
+    let path = device?.path
+    switch report {
+    case .tpv(let object):
+      lastTPV = object
+      broadcast(object + Self.lineEnd) { $0.streamsReports(of: path) }
+    case .sky(let object):
+      lastSKY = object
+      broadcast(object + Self.lineEnd) { $0.streamsReports(of: path) }
+    case .sentences(let bytes):
+      broadcast(bytes) { $0.streamsSentences(of: path) }
+    case .deviceActivated(let path, let bps):
+      let activated = GPSDDevice(path: path, activated: UTCTime.now(), bps: bps)
+      device = activated
+      broadcast(activated.object.line) { $0.streamsReports(of: path) }
+    case .deviceDeactivated:
+      guard let path else { return }
+      broadcast(GPSDDevice.deactivated(path)) { $0.streamsReports(of: path) }
+      device = nil
+    }
+  }
+
+  static let lineEnd: [UInt8] = [0x0D, 0x0A]
+
+  /// DEVICES: the device while it is open, else an empty list.
+  var devicesLine: [UInt8] {
+    var object = JSONLine(class: "DEVICES")
+    object.add(
+      "devices", json: [UInt8(ascii: "[")] + (device?.object.object ?? []) + [UInt8(ascii: "]")])
+    return object.line
+  }
+
+  /// POLL: the time, whether the device is open, its last TPV and SKY (gpsd 3.22's members,
+  /// `gst` empty).
+  var pollLine: [UInt8] {
+    var object = JSONLine(class: "POLL")
+    object.add("time", UTCTime.now())
+    object.add("active", device == nil ? 0 : 1)
+    func list(_ item: [UInt8]?) -> [UInt8] {
+      [UInt8(ascii: "[")] + (item ?? []) + [UInt8(ascii: "]")]
+    }
+    object.add("tpv", json: list(lastTPV))
+    object.add("gst", json: list(nil))
+    object.add("sky", json: list(lastSKY))
+    return object.line
+  }
+}

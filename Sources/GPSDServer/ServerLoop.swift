@@ -1,0 +1,193 @@
+import Glibc
+import Receivers
+
+/// The server thread's work: one `poll(2)` over the wake-up pipe, the listening socket and the
+/// clients; reports handed over by ``GPSDServer/publish(_:)`` fanned out to the clients that
+/// watch them; requests answered. All its state is touched by that thread only.
+final class ServerLoop: @unchecked Sendable {
+  private let listener: ListeningSocket
+  private let waker: Waker
+  let version: GPSDVersion
+  private let limits: GPSDServer.Limits
+  private let shared: Locked<GPSDServer.SharedState>
+  private let onEvent: (@Sendable (GPSDServerEvent) -> Void)?
+  private var clients: [ClientConnection] = []
+  private var nextNumber = 1
+  private var entries: [pollfd] = []
+  /// Out of descriptors (`EMFILE`): the listening socket is left alone until then (monotonic
+  /// ns), or its pending connection would wake every poll at once.
+  private var acceptPausedUntil: UInt64?
+  /// Answers and reports (see ServerLoop+Replies.swift).
+  var device: GPSDDevice?
+  var lastTPV: [UInt8]?
+  var lastSKY: [UInt8]?
+
+  init(
+    listener: ListeningSocket, waker: Waker, version: GPSDVersion, limits: GPSDServer.Limits,
+    shared: Locked<GPSDServer.SharedState>, onEvent: (@Sendable (GPSDServerEvent) -> Void)?
+  ) {
+    self.listener = listener
+    self.waker = waker
+    self.version = version
+    self.limits = limits
+    self.shared = shared
+    self.onEvent = onEvent
+  }
+
+  /// Runs until ``GPSDServer/stop(flushing:)``, then closes every socket.
+  func run() {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+    defer {
+      buffer.deallocate()
+      for client in clients { close(client) }
+      listener.descriptor.close()
+    }
+    while true {
+      let stopDeadline = shared.withLock { $0.stopDeadline }
+      let polled = clients
+      entries.removeAll(keepingCapacity: true)
+      entries.append(pollfd(fd: waker.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
+      if let paused = acceptPausedUntil, MonotonicClock.now() >= paused { acceptPausedUntil = nil }
+      let accepting = stopDeadline == nil && acceptPausedUntil == nil
+      let listening: CInt = accepting ? listener.descriptor.rawValue : -1
+      entries.append(pollfd(fd: listening, events: Int16(POLLIN), revents: 0))
+      for client in polled {
+        var events = stopDeadline == nil ? Int16(POLLIN) : 0
+        if !client.output.isEmpty { events |= Int16(POLLOUT) }
+        entries.append(pollfd(fd: client.descriptor.rawValue, events: events, revents: 0))
+      }
+      let timeout =
+        (stopDeadline ?? acceptPausedUntil).map { MonotonicClock.milliseconds(until: $0) } ?? -1
+      let count = entries.count
+      _ = entries.withUnsafeMutableBufferPointer { pointer in
+        valueOrErrno { Glibc.poll(pointer.baseAddress, nfds_t(count), timeout) }
+      }
+      if entries[0].revents != 0 {
+        waker.drain()
+        relayPending()
+      }
+      if entries[1].revents != 0 { acceptWaiting() }
+      for (index, client) in polled.enumerated() where client.isOpen {
+        let events = entries[index + 2].revents
+        guard events & Int16(POLLIN | POLLHUP | POLLERR) != 0, stopDeadline == nil else { continue }
+        let open = client.receive(into: buffer) { line in
+          guard client.isOpen else { return }
+          switch line {
+          case .text(let text):
+            for request in GPSDRequest.parse(line: text) where client.isOpen {
+              answer(request, for: client)
+            }
+          case .tooLong:
+            reply(
+              GPSDError.line("Request too long (over \(limits.maximumRequestLength) bytes)"),
+              to: client)
+          }
+        }
+        if !open, client.isOpen {
+          close(client)
+          onEvent?(.disconnected(client: client.number, peer: client.peer))
+        }
+      }
+      flush()
+      // Stopping: done once every report published before is out, or the time for it is up.
+      if let deadline = shared.withLock({ $0.stopDeadline }) {
+        relayPending()
+        flush()
+        if clients.allSatisfy({ $0.output.isEmpty }) || MonotonicClock.now() >= deadline { return }
+      }
+    }
+  }
+
+  /// Fans out the reports published since the last call.
+  private func relayPending() {
+    let reports = shared.withLock { state in
+      defer { state.pending.removeAll(keepingCapacity: true) }
+      return state.pending
+    }
+    for report in reports { relay(report) }
+  }
+
+  /// Accepts every waiting connection: greeted with VERSION, or refused past the limit.
+  private func acceptWaiting() {
+    while true {
+      let accepted: (FileDescriptor, String)?
+      do {
+        accepted = try listener.accept()
+      } catch {
+        // EMFILE, ENFILE, ENOBUFS, ENOMEM: try again in a moment.
+        acceptPausedUntil = MonotonicClock.deadline(after: 0.25)
+        return
+      }
+      guard let (descriptor, peer) = accepted else { return }
+      guard clients.count < limits.maximumClients else {
+        let refusal = GPSDError.line("Too many clients (\(limits.maximumClients))")
+        _ = refusal.withUnsafeBytes {
+          send(descriptor.rawValue, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
+        descriptor.close()
+        onEvent?(.refused(peer: peer, limit: limits.maximumClients))
+        continue
+      }
+      let client = ClientConnection(
+        number: nextNumber, peer: peer, descriptor: descriptor, limits: limits)
+      nextNumber += 1
+      client.configure(sendBuffer: limits.sendBuffer)
+      clients.append(client)
+      onEvent?(.connected(client: client.number, peer: peer))
+      reply(version.line, to: client)
+    }
+  }
+
+  /// Queues `line` for `client`; drops the client when its output is full.
+  func reply(_ line: [UInt8], to client: ClientConnection) {
+    guard client.isOpen else { return }
+    if !client.output.append(line) {
+      drop(client, reason: "not reading (\(client.output.count) bytes waiting)")
+    }
+  }
+
+  /// Queues `line` for every client `wanted` accepts.
+  func broadcast(_ line: [UInt8], to wanted: (WatchPolicy) -> Bool) {
+    for client in clients where wanted(client.policy) { reply(line, to: client) }
+  }
+
+  /// Sends what each client has waiting, as far as its socket takes it.
+  private func flush() {
+    for client in clients where !client.output.isEmpty {
+      do {
+        _ = try client.output.send(to: client.descriptor)
+      } catch {
+        drop(client, reason: error.description)
+      }
+    }
+  }
+
+  /// Calls the watched handlers once, when a client first watches.
+  func noteWatching(_ client: ClientConnection) {
+    onEvent?(
+      .watching(
+        client: client.number, peer: client.peer, json: client.policy.json,
+        sentences: client.policy.nmea || client.policy.raw > 0))
+    guard client.policy.isWatching else { return }
+    let handlers = shared.withLock { state -> [@Sendable () -> Void] in
+      guard !state.watched else { return [] }
+      state.watched = true
+      defer { state.watchedHandlers = [] }
+      return state.watchedHandlers
+    }
+    for handler in handlers { handler() }
+  }
+
+  private func drop(_ client: ClientConnection, reason: String) {
+    guard client.isOpen else { return }
+    close(client)
+    onEvent?(.dropped(client: client.number, peer: client.peer, reason: reason))
+  }
+
+  private func close(_ client: ClientConnection) {
+    guard client.isOpen else { return }
+    client.isOpen = false
+    client.descriptor.close()
+    clients.removeAll { $0 === client }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GPSDServer
+import OpenCoreLocation
+import Receivers
+
+/// `locate serve`: one receiver shared with gpsd's clients over gpsd's JSON protocol.
+enum ServeCommand: Command {
+  static let name = "serve"
+  static let summary = "share the receiver with gpsd's clients (gpsd's protocol on TCP)"
+  static let usage = ["locate serve [--listen HOST:PORT] [OPTIONS]"]
+  static let about = """
+    Serves one receiver to gpsd's clients (gpspipe, gpxlogger, cgps, Python's gps, 'locate
+    watch --input gpsd://HOST:PORT') in gpsd's JSON protocol (3.14, as gpsd 3.22): VERSION on
+    connecting; ?WATCH with "json" for TPV, SKY and DEVICE objects (as --json writes them), or
+    "nmea" or "raw" for the receiver's sentences as they came; ?POLL, ?VERSION, ?DEVICES and
+    ?DEVICE. It listens on 127.0.0.1:2947, gpsd's port, so only this machine's programs can
+    connect; --listen names another address (0.0.0.0:2947 or [::]:2947 lets the network in,
+    port 0 takes any free port). The first line of standard output is the address it listens
+    on. It never writes to the receiver: ?DEVICE with settings is answered with the device as
+    it is. At most 64 clients; one that stops reading is dropped once 256 KiB wait for it,
+    and never slows the others; a request line over 1024 bytes, or garbage, gets gpsd's ERROR
+    object. A receiver is opened at once (and reopened when it comes back); a capture (--input
+    FILE, paced with --realtime, or -) is replayed from the first client's ?WATCH, and serve
+    ends at its end. SIGINT, SIGTERM and SIGHUP are the normal end (status 0). With --verbose
+    (or on a terminal), clients coming, watching, leaving and being dropped are noted on
+    stderr.
+    """
+  static let options: [OptionSpec] =
+    [
+      .value(
+        "listen", nil, "HOST:PORT",
+        "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6; port 0: any free port)")
+    ] + CommonOptions.source + [CommonOptions.output[3], CommonOptions.help]
+  static let examples = [
+    ("locate serve", "gpsd's clients on this machine can use the receiver: try 'gpspipe -w'"),
+    (
+      "locate serve --listen 127.0.0.1:2948 --device /dev/ttyACM0",
+      "beside a gpsd on 2947: 'gpspipe -w 127.0.0.1:2948'"
+    ),
+    (
+      "locate serve --input drive.nmea --realtime --listen 127.0.0.1:0",
+      "replay a capture to the first client, on a free port (printed first)"
+    ),
+    (
+      "locate watch --input gpsd://127.0.0.1:2947 --json",
+      "read it back from another locate"
+    ),
+  ]
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
+    let text = arguments.value("listen") ?? ListenAddress.loopback.description
+    let address: ListenAddress
+    do {
+      address = try ListenAddress(parsing: text)
+    } catch {
+      throw Self.failure(error, option: text)
+    }
+    let source = try CommonOptions.source(
+      arguments, environment: context.environment, command: name)
+    var options = LocationServiceOptions(source: source)
+    options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
+    options.pausesAutomatically = false
+    options.deliversSkyViews = true
+    options.deliversSentences = true
+    let status = context.statusLine(arguments)
+    let server: GPSDServer
+    do {
+      server = try GPSDServer(
+        listening: address,
+        version: GPSDVersion(release: "locate \(Locate.version)", revision: Locate.version),
+        onEvent: { status.note(ServeNotes.text($0)) })
+      try server.start()
+    } catch {
+      throw Self.failure(error, option: text)
+    }
+    try context.output.write("\(server.address)\n")
+    try context.output.flush()
+    if context.stderrIsTerminal {
+      status.note(
+        "serving \(source.label) on \(server.address) in gpsd's protocol: try "
+          + "'gpspipe -w \(server.address)'; stop with Ctrl-C")
+    }
+    let relay = ServeRelay(
+      server: server, service: LocationService(options: options), source: source,
+      observer: RequestObserver(status: status))
+    let completion = await context.interruptible { () async throws(LocateError) in
+      try await relay.run()
+    }
+    status.clear()
+    switch completion {
+    case .finished(let result):
+      // The end of a replay: what clients have queued still goes out, for a moment.
+      server.stop(flushing: context.signals.received == nil ? 2 : 0.5)
+      try result.get()
+    case .abandoned:
+      server.stop()
+    }
+    if context.signals.received == SIGQUIT { throw .quiet(.quit) }
+  }
+
+  /// The error line and status for an address that cannot be listened on.
+  static func failure(_ error: GPSDServerError, option: String) -> LocateError {
+    let what = error.address
+    switch error.code {
+    case .invalidAddress(let why):
+      return LocateError(
+        .usage, "--listen '\(option)'", why,
+        remedy: "e.g. --listen 127.0.0.1:2947, or --listen [::1]:2947")
+    case .cannotResolve(let why):
+      return LocateError(
+        .usage, "--listen '\(option)'", "cannot resolve the host: \(why)",
+        remedy: "give an address of this machine, e.g. 127.0.0.1")
+    case .addressNotAvailable:
+      return LocateError(
+        .usage, "--listen '\(option)'", "not an address of this machine",
+        remedy: "use 127.0.0.1, 0.0.0.0 (every interface) or one of 'ip -brief address'")
+    case .addressInUse:
+      return LocateError(
+        .busy, what, "address already in use",
+        remedy:
+          "another gpsd or locate serve listens there: stop it ('sudo systemctl stop "
+          + "gpsd.socket gpsd'), or choose another with --listen HOST:PORT")
+    case .permissionDenied:
+      return LocateError(
+        .permissionDenied, what, "permission denied",
+        remedy: "ports below 1024 need root: use 2947, gpsd's port")
+    case .system:
+      return LocateError(.software, what, error.description)
+    }
+  }
+}

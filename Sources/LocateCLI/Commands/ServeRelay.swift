@@ -1,0 +1,70 @@
+import Foundation
+import GPSDServer
+import OpenCoreLocation
+import Receivers
+
+/// The body of `serve`: reads the service's update stream and hands the server what gpsd's
+/// clients get: TPV and SKY objects (as `--json` writes them, `device` the path opened), a
+/// mode-1 TPV for an epoch without a fix, the sentences, and the device opening and going.
+struct ServeRelay: Sendable {
+  let server: GPSDServer
+  let service: LocationService
+  let source: ReceiverSource
+  let observer: RequestObserver
+
+  /// Runs until the stream ends (a replay's end) or the task is cancelled; a refusal before
+  /// the receiver ever connected, or a receiver lost for good, is an error.
+  func run() async throws(LocateError) {
+    if !source.isLive {
+      // A replay starts with the first client that watches, which then sees all of it.
+      observer.status.note("waiting for a client's ?WATCH to start the replay")
+      let (watched, continuation) = AsyncStream<Void>.makeStream()
+      server.whenWatched {
+        continuation.yield()
+        continuation.finish()
+      }
+      for await _ in watched { break }
+      if Task.isCancelled { return }
+    }
+    var device: String?
+    var fixes = 0
+    do {
+      for try await event in service.updates() {
+        observer.handle(event)
+        switch event {
+        case .location(let location):
+          fixes += 1
+          server.publish(.tpv(Array(GPSDJSON.tpv(location, device: device).utf8)))
+        case .sky(let view):
+          server.publish(.sky(Array(GPSDJSON.sky(view, device: device).utf8)))
+        case .sentences(let bytes):
+          server.publish(.sentences(bytes))
+        case .progress:
+          if device != nil { server.publish(.tpv(Array(GPSDJSON.noFix(device: device).utf8))) }
+        case .authorization(_, let state), .device(let state):
+          if !observer.snapshot.connected,
+            let refusal = FailureMapping.refusal(state, source: source)
+          {
+            throw refusal
+          }
+          switch state {
+          case .connected(let path, let baud) where path != device:
+            // Reported again once it talks NMEA (authorization): opened once.
+            device = path
+            server.publish(.deviceActivated(path: path, bps: baud))
+          case .unplugged, .ended:
+            if device != nil { server.publish(.deviceDeactivated) }
+            device = nil
+          default:
+            break
+          }
+        case .paused, .stale, .region, .visit:
+          break
+        }
+      }
+    } catch {
+      try FailureMapping.updatesEnded(
+        error, seen: observer.snapshot, source: source, afterFixes: fixes > 0)
+    }
+  }
+}

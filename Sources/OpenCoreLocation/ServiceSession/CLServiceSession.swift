@@ -1,0 +1,192 @@
+import Foundation
+import Receivers
+import Synchronization
+
+/// Apple's declarative authorization (iOS 18): a session states what authorization a
+/// workflow needs, and its ``diagnostics`` say where things stand.
+///
+/// Here authorization means "may we use this receiver" (see ``CLAuthorizationStatus``): a
+/// session requiring ``AuthorizationRequirement/whenInUse`` or ``AuthorizationRequirement/always``
+/// opens the receiver `CLLocationManager()` would open (or the source given) and keeps it open
+/// until ``invalidate()``, as a manager's `requestWhenInUseAuthorization()` does; one
+/// requiring ``AuthorizationRequirement/none`` opens nothing and reports the last status any
+/// manager saw. Each diagnostic maps the status:
+///
+/// | status | diagnostic |
+/// |---|---|
+/// | notDetermined (opening, no NMEA yet) | `authorizationRequestInProgress` |
+/// | denied: no receiver exists | `authorizationDeniedGlobally` and `authorizationDenied` |
+/// | denied: the OS refused (permissions) | `authorizationDenied` |
+/// | restricted: another program holds it | `authorizationRestricted` |
+/// | authorized | every flag false |
+///
+/// `alwaysAuthorizationDenied`, `insufficientlyInUse`, `fullAccuracyDenied` and
+/// `serviceSessionRequired` are never set: "always" is granted whenever the receiver is, and
+/// accuracy is always full.
+public final class CLServiceSession: Sendable {
+  /// What authorization the session needs.
+  public enum AuthorizationRequirement: Sendable, Hashable {
+    /// None: the session only reports.
+    case none
+    /// While in use.
+    case whenInUse
+    /// Always.
+    case always
+  }
+
+  /// Where authorization stands (see the table in ``CLServiceSession``).
+  public struct Diagnostic: Sendable, Hashable {
+    /// The receiver is refused (permissions), or none exists.
+    public let authorizationDenied: Bool
+    /// No receiver exists (location services disabled).
+    public let authorizationDeniedGlobally: Bool
+    /// Another program holds the receiver.
+    public let authorizationRestricted: Bool
+    /// The receiver is being opened, or has sent no NMEA yet.
+    public let authorizationRequestInProgress: Bool
+    /// Never set: "always" is granted with the receiver.
+    public let alwaysAuthorizationDenied: Bool
+    /// Never set.
+    public let insufficientlyInUse: Bool
+    /// Never set: accuracy is always full.
+    public let fullAccuracyDenied: Bool
+    /// Never set: no session is needed for anything here.
+    public let serviceSessionRequired: Bool
+
+    init(status: CLAuthorizationStatus, state: DeviceState?, requirement: AuthorizationRequirement)
+    {
+      var globally = false
+      if case .unavailable? = state { globally = true }
+      authorizationDenied = status == .denied
+      authorizationDeniedGlobally = status == .denied && globally
+      authorizationRestricted = status == .restricted
+      authorizationRequestInProgress = status == .notDetermined && requirement != .none
+      alwaysAuthorizationDenied = false
+      insufficientlyInUse = false
+      fullAccuracyDenied = false
+      serviceSessionRequired = false
+    }
+  }
+
+  /// The session's diagnostics: the current one at once, then one per change, until
+  /// ``invalidate()``. Each iteration is a subscriber of its own.
+  public struct Diagnostics: AsyncSequence, Sendable {
+    /// Each element.
+    public typealias Element = Diagnostic
+    let hub: DiagnosticHub
+
+    /// Iterates the diagnostics.
+    public struct Iterator: AsyncIteratorProtocol {
+      var base: AsyncStream<Diagnostic>.Iterator
+
+      /// The next diagnostic; nil after ``CLServiceSession/invalidate()``.
+      public mutating func next() async -> Diagnostic? { await base.next() }
+    }
+
+    /// Subscribes.
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(base: hub.subscribe().makeAsyncIterator())
+    }
+  }
+
+  private let hub: DiagnosticHub
+  private let session: LocationSession?
+
+  /// A session for the receiver `CLLocationManager()` opens.
+  public convenience init(authorization: AuthorizationRequirement) {
+    self.init(authorization: authorization, source: .discover(baud: .auto))
+  }
+
+  /// The same; full accuracy is always granted, so the purpose key is not used.
+  public convenience init(authorization: AuthorizationRequirement, fullAccuracyPurposeKey: String) {
+    self.init(authorization: authorization)
+  }
+
+  /// A session for an explicit source (Linux extension).
+  public init(
+    authorization: AuthorizationRequirement, source: ReceiverSource,
+    options: ReceiverOptions = ReceiverOptions()
+  ) {
+    let hub = DiagnosticHub(
+      Diagnostic(
+        status: authorization == .none ? CLLocationManager.authorizationStatus() : .notDetermined,
+        state: nil, requirement: authorization))
+    self.hub = hub
+    guard authorization != .none else {
+      session = nil
+      return
+    }
+    let input = SessionInput.receiver(source, options)
+    let config = PipelineConfig(isReplay: !source.isLive, device: LocationService.deviceName(input))
+    let session = LocationSession(input: input, config: config, clock: SystemClock()) { batch in
+      for case .authorization(let status, let state) in batch {
+        CLLocationManager.lastStatus.withLock { $0 = status }
+        hub.publish(Diagnostic(status: status, state: state, requirement: authorization))
+      }
+    }
+    let wanted: CLAuthorizationStatus =
+      authorization == .always ? .authorizedAlways : .authorizedWhenInUse
+    session.configure { $0.requestAuthorization(wanted) }
+    self.session = session
+    try? session.start()  // a failure is reported as its authorization
+  }
+
+  deinit { invalidate() }
+
+  /// The diagnostics (see ``Diagnostics``).
+  public var diagnostics: Diagnostics { Diagnostics(hub: hub) }
+
+  /// Ends the session: its diagnostics end, and its receiver closes.
+  public func invalidate() {
+    session?.stop()
+    hub.finish()
+  }
+}
+
+/// The latest diagnostic and the subscribers that hear each new one.
+final class DiagnosticHub: Sendable {
+  private struct State {
+    var latest: CLServiceSession.Diagnostic
+    var subscribers: [UUID: AsyncStream<CLServiceSession.Diagnostic>.Continuation] = [:]
+    var finished = false
+  }
+
+  private let state: Mutex<State>
+
+  init(_ first: CLServiceSession.Diagnostic) { state = Mutex(State(latest: first)) }
+
+  /// A stream that starts with the latest diagnostic.
+  func subscribe() -> AsyncStream<CLServiceSession.Diagnostic> {
+    let (stream, continuation) = AsyncStream<CLServiceSession.Diagnostic>.makeStream()
+    let id = UUID()
+    let finished = state.withLock { state -> Bool in
+      continuation.yield(state.latest)
+      if !state.finished { state.subscribers[id] = continuation }
+      return state.finished
+    }
+    if finished { continuation.finish() }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// A new diagnostic, for every subscriber (unless it is the same as the latest).
+  func publish(_ diagnostic: CLServiceSession.Diagnostic) {
+    state.withLock { state in
+      guard !state.finished, diagnostic != state.latest else { return }
+      state.latest = diagnostic
+      for continuation in state.subscribers.values { continuation.yield(diagnostic) }
+    }
+  }
+
+  /// Ends every stream.
+  func finish() {
+    let subscribers = state.withLock { state in
+      state.finished = true
+      defer { state.subscribers.removeAll() }
+      return Array(state.subscribers.values)
+    }
+    for continuation in subscribers { continuation.finish() }
+  }
+}

@@ -3,9 +3,9 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
-  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev
+  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev time
 
-.PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install clean sanitize \
+.PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
 
 all: build
@@ -91,12 +91,14 @@ fuzz-coverage: fuzz-seeds
 	  -instr-profile=$(FUZZ_COVERAGE)/fuzz.profdata Sources/NMEA Sources/OpenCoreLocation
 
 ## The long fault runs (minutes): 10 million sentences through the release build for flat
-## memory, a flood of 10 Hz epochs with four constellations of GSVs for five minutes, and
-## locate serve under a five-minute storm of clients (50 at a time connecting and dropping).
+## memory, a flood of 10 Hz epochs with four constellations of GSVs for five minutes, locate
+## serve under a five-minute storm of clients (50 at a time connecting and dropping), and a TCP
+## and a gpsd server sending as fast as they can for 60 s each to watch (RSS under 64 MiB; the
+## normal suite runs 8 s of each), all against the release build.
 soak: release
 	LOCATE_SOAK_SENTENCES=10000000 LOCATE_SOAK_BINARY=$(CURDIR)/$(BUILD_DIR)/release/locate \
-	  LOCATE_FLOOD_SECONDS=300 LOCATE_SERVE_SOAK_SECONDS=300 \
-	  $(SWIFT) test --filter 'MemoryFlatTests|FloodTests|ServeFaultTests'
+	  LOCATE_FLOOD_SECONDS=300 LOCATE_SERVE_SOAK_SECONDS=300 LOCATE_TCP_FLOOD_SECONDS=60 \
+	  $(SWIFT) test --filter 'MemoryFlatTests|FloodTests|ServeFaultTests|BoundedMemoryTests'
 
 ## Builds release and runs the real serial path against the built-in virtual receiver.
 demo: release
@@ -117,10 +119,46 @@ lint:
 format:
 	$(SWIFT) format -i -r $(LINT_PATHS)
 
-install: release
+## Installs the release build as $(PREFIX)/bin/$(NAME) with its man page $(NAME).1. Debian and
+## Ubuntu ship another locate (plocate, mlocate: it finds files by name) in /usr/bin; when one
+## is found (in PATH, /usr/bin, /bin, or its man page), install stops and says so, unless NAME
+## is given: NAME=gpslocate installs under that name and leaves the other alone, NAME=locate
+## shadows it on purpose. install-files does the same with BINARY, without building.
+NAME ?= locate
+BINARY ?= $(BUILD_DIR)/release/locate
+LOCATE_SEARCH ?= $(subst :, ,$(PATH)) /usr/bin /bin
+MAN_SEARCH ?= /usr/share/man/man1 /usr/local/share/man/man1
+
+install: release install-files
+
+install-files:
+	@other=""; \
+	if [ "$(origin NAME)" != "command line" ] && [ "$(NAME)" = locate ]; then \
+	  for dir in $(LOCATE_SEARCH); do \
+	    candidate="$$dir/locate"; \
+	    [ -x "$$candidate" ] || continue; \
+	    "$$candidate" --version 2>/dev/null | grep -q '^locate [0-9]' && continue; \
+	    other="$$candidate ($$("$$candidate" --version 2>/dev/null | head -n 1))"; break; \
+	  done; \
+	  for dir in $(MAN_SEARCH); do \
+	    for page in "$$dir"/locate.1*; do \
+	      [ -z "$$other" ] && [ -e "$$page" ] && ! grep -qs 'NMEA' "$$page" && other="$$page"; \
+	    done; \
+	  done; \
+	fi; \
+	if [ -n "$$other" ]; then \
+	  echo "make install: another locate is installed: $$other." >&2; \
+	  echo "  Ours in $(PREFIX)/bin would come first in PATH (and its man page for 'man locate')." >&2; \
+	  echo "  Install under another name:  make install NAME=gpslocate" >&2; \
+	  echo "  or shadow it on purpose:     make install NAME=locate" >&2; \
+	  exit 1; \
+	fi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BUILD_DIR)/release/locate $(DESTDIR)$(PREFIX)/bin/locate
-	install -m 644 docs/locate.1 $(DESTDIR)$(PREFIX)/share/man/man1/locate.1
+	install -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/$(NAME)
+	sed -e 's/^\.TH LOCATE /.TH $(shell echo '$(NAME)' | tr a-z A-Z) /' \
+	  -e 's/^locate \\-/$(NAME) \\-/' -e 's/^\.B locate \([a-z]\)/.B $(NAME) \1/' \
+	  -e 's/^locate \([a-z-]\)/$(NAME) \1/' docs/locate.1 > $(DESTDIR)$(PREFIX)/share/man/man1/$(NAME).1
+	chmod 644 $(DESTDIR)$(PREFIX)/share/man/man1/$(NAME).1
 
 clean:
 	rm -rf $(BUILD_DIR)

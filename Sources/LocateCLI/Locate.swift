@@ -23,8 +23,8 @@ public enum Locate {
 
   /// Runs `locate` with `arguments` (without the program name) and returns the exit status.
   ///
-  /// Ignores SIGPIPE (a closed pipe becomes a quiet end) and catches SIGINT and SIGTERM for
-  /// the time of the command.
+  /// Ignores SIGPIPE (a closed pipe becomes a quiet end) and catches SIGINT, SIGTERM, SIGHUP
+  /// and SIGQUIT for the time of the command.
   public static func run(
     _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
   ) async -> Int32 {
@@ -40,7 +40,9 @@ public enum Locate {
       return ExitStatus.ok.rawValue
     } catch {
       // A request abandoned after a signal may still hold a port: put its settings back.
-      if error.status == .interrupted { SerialPortRegistry.restoreAll() }
+      if error.status == .interrupted || error.status == .quit {
+        SerialPortRegistry.restoreAll()
+      }
       try? context.output.flush()
       if !error.isQuiet {
         StatusLine(isTerminal: context.stderrIsTerminal, verbose: false).print(
@@ -142,8 +144,9 @@ public enum Locate {
     text += ExitStatus.table + "\n"
     text += """
         Piped into a program that stops reading (e.g. head), locate ends quietly with 0.
-        For watch, serve and simulate, SIGINT and SIGTERM are the normal end: status 0
-        (for serve SIGHUP too).
+        For watch, serve and simulate, SIGINT, SIGTERM and SIGHUP are the normal end:
+        status 0 (every fix received written, the document closed); SIGQUIT ends them the
+        same way, with status 131.
 
       """
     return text

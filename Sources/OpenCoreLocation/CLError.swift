@@ -13,6 +13,7 @@ import Receivers
 /// | ``Detail/noFix(waited:progress:nmeaSeen:)`` | `locationUnknown` |
 /// | ``Detail/notAccurateEnough(best:desired:waited:)`` | `locationUnknown` |
 /// | ``Detail/receiverSilent(path:seconds:)`` | `locationUnknown` |
+/// | ``Detail/noNMEA(path:baud:)`` | `locationUnknown` |
 /// | ``Detail/receiverLost(path:)`` | `locationUnknown` |
 /// | ``Detail/inputEnded(afterSeconds:)`` | `locationUnknown` |
 /// | ``Detail/sourceFailed(_:)`` | `network` for TCP and gpsd sources, else `locationUnknown` |
@@ -78,6 +79,9 @@ public struct CLError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAccurateEnough(best: Double, desired: Double, waited: Double)
     /// The receiver stayed connected but sent nothing for `seconds`, up to the timeout.
     case receiverSilent(path: String, seconds: Double)
+    /// The receiver sends bytes but no NMEA: at `baud` (a fixed rate, probably wrong), or at
+    /// any rate tried when `baud` is nil (a binary protocol or an unusual rate).
+    case noNMEA(path: String, baud: Int?)
     /// The receiver went away (unplugged, connection dropped) and was not back by the timeout.
     case receiverLost(path: String)
     /// A replay (capture file, standard input) ended, after `afterSeconds` of the stream's own
@@ -184,7 +188,8 @@ extension CLError.Detail {
     case .sourceFailed(let error):
       return error.path.hasPrefix("tcp://") || error.path.hasPrefix("gpsd://")
         ? .network : .locationUnknown
-    case .noFix, .notAccurateEnough, .receiverSilent, .receiverLost, .inputEnded, .cancelled:
+    case .noFix, .notAccurateEnough, .receiverSilent, .noNMEA, .receiverLost, .inputEnded,
+      .cancelled:
       return .locationUnknown
     }
   }
@@ -218,6 +223,10 @@ extension CLError.Detail {
       return "no fix accurate to \(Self.metres(desired)) after \(Self.seconds(waited)): \(bestText)"
     case .receiverSilent(let path, let seconds):
       return "\(path) sent nothing for \(Self.seconds(seconds))"
+    case .noNMEA(let path, let baud?):
+      return "\(path) sends bytes at \(baud) baud, but no NMEA: a wrong rate? (try --baud auto)"
+    case .noNMEA(let path, nil):
+      return "\(path) sends bytes, but no NMEA at any baud rate: a binary protocol?"
     case .receiverLost(let path):
       return "lost the receiver \(path) (unplugged or disconnected) and it did not come back"
     case .inputEnded(let seconds):

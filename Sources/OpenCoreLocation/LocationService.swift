@@ -18,6 +18,11 @@ public final class LocationService: @unchecked Sendable {
   /// Called with each session the service opens, as it starts (tests feed bytes through it).
   let onSession: (@Sendable (LocationSession) -> Void)?
   private let status = Mutex(CLAuthorizationStatus.notDetermined)
+  /// The open update streams' sessions and the way each stream ends (see ``finish()``), and
+  /// whether ``finish()`` was called (streams made later end at once).
+  private let streams = Mutex<
+    (open: [(session: LocationSession, end: @Sendable () -> Void)], finished: Bool)
+  >(([], false))
 
   /// Prepares a service; nothing is opened until a request.
   public convenience init(options: LocationServiceOptions) {
@@ -54,7 +59,7 @@ public final class LocationService: @unchecked Sendable {
     timeout: Double, progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
   ) async throws(CLError) -> CLLocation {
     let outcome = OneShotOutcome()
-    let session = makeSession(wantsSky: false) { batch in
+    let session = makeSession(wantsSky: false, openTimeout: timeout) { batch in
       for event in batch {
         switch event {
         case .oneShotFix(let location): outcome.complete(.success(location))
@@ -83,7 +88,7 @@ public final class LocationService: @unchecked Sendable {
   /// reason. A replay is read no faster than the consumer takes its events.
   public func updates() -> AsyncThrowingStream<LocationServiceEvent, any Error> {
     let channel = EventChannel<LocationServiceEvent>(
-      limit: isReplay ? LocationPolicy.replayQueueLimit : nil)
+      limit: LocationPolicy.queueLimit)
     let replay = isReplay
     let session = makeSession(wantsSky: options.deliversSkyViews) { batch in
       var translated: [LocationServiceEvent] = []
@@ -108,18 +113,53 @@ public final class LocationService: @unchecked Sendable {
       if let regions { $0.watchRegions(regions) }
       if let visits { $0.watchVisits(visits) }
     }
+    let alreadyFinished = streams.withLock { streams -> Bool in
+      streams.open.removeAll { $0.session.isStopped }
+      if !streams.finished { streams.open.append((session, { channel.finish() })) }
+      return streams.finished
+    }
+    if alreadyFinished {
+      session.finishInput()
+      channel.finish()
+    }
     let consumer = UpdatesConsumer(channel: channel, session: session)
     return AsyncThrowingStream(unfolding: { try await consumer.next() })
   }
 
+  /// Stops reading for every update stream, keeping what was read: the source is closed,
+  /// the epoch in progress is completed as at an unplug, every event it yields is delivered,
+  /// then each stream ends normally (its consumer gets `nil`). What a clean stop on SIGINT or
+  /// SIGTERM needs: every fix received is handed out, none is invented. Streams asked for
+  /// later end at once. Blocks until the readers have stopped; the consumers must keep
+  /// iterating meanwhile (a reader waiting for room in its queue finishes handing over first).
+  public func finish() {
+    let open = streams.withLock { streams in
+      streams.finished = true
+      defer { streams.open = [] }
+      return streams.open
+    }
+    for stream in open {
+      stream.session.finishInput()
+      stream.end()
+    }
+  }
+
+  /// A session over the service's input; `openTimeout` bounds the opening (a request's timeout
+  /// holds in every phase).
   private func makeSession(
-    wantsSky: Bool, sink: @escaping @Sendable ([PipelineEvent]) -> Void
+    wantsSky: Bool, openTimeout: Double? = nil,
+    sink: @escaping @Sendable ([PipelineEvent]) -> Void
   ) -> LocationSession {
     var config = PipelineConfig(isReplay: isReplay, device: Self.deviceName(input))
     config.maximumAge = options.maximumAge
     config.wantsSky = wantsSky
     config.timestamps = options.replayTimestamps
     config.tapsSentences = options.deliversSentences
+    var input = self.input
+    if let openTimeout, case .receiver(let source, var receiverOptions) = input {
+      receiverOptions.openTimeout = min(receiverOptions.openTimeout ?? openTimeout, openTimeout)
+      input = .receiver(source, receiverOptions)
+    }
     let session = LocationSession(
       input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
       sink: sink)

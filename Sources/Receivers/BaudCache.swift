@@ -4,17 +4,24 @@ import Glibc
 ///
 /// One line per device, `RATE<TAB>KEY`, in `$XDG_CACHE_HOME/locate/baud` (or
 /// `~/.cache/locate/baud`); the key is the device's `/dev/serial/by-id` link when it has one.
+/// At most ``maximumBytes`` are read and ``maximumDevices`` remembered (the others are
+/// forgotten); a cache path that is not a regular file (a FIFO, a device) is left alone.
 struct BaudCache: Sendable {
   /// The cache file.
   let file: String
+  /// The most of the file read.
+  static let maximumBytes = 65536
+  /// The most devices remembered.
+  static let maximumDevices = 100
 
   /// The default file: `$XDG_CACHE_HOME/locate/baud`, else `$HOME/.cache/locate/baud`;
-  /// `nil` when neither variable is set.
+  /// `nil` when neither is set to an absolute path (a relative one would depend on the
+  /// working directory, and `XDG` says to ignore it).
   static var defaultFile: String? {
     if let cache = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), cache.hasPrefix("/") {
       return cache + "/locate/baud"
     }
-    if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+    if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
       return home + "/.cache/locate/baud"
     }
     return nil
@@ -22,7 +29,7 @@ struct BaudCache: Sendable {
 
   /// Every remembered rate by key.
   func entries() -> [String: Int] {
-    guard let text = readSmallFile(file) else { return [:] }
+    guard let text = readSmallFile(file, limit: Self.maximumBytes) else { return [:] }
     var entries: [String: Int] = [:]
     for line in text.split(separator: "\n") {
       let parts = line.split(separator: "\t", maxSplits: 1)
@@ -39,8 +46,13 @@ struct BaudCache: Sendable {
   /// Remembers `rate` for `key`, replacing the file atomically (write, then `rename(2)`).
   /// Failures are ignored: the cache only saves time.
   func remember(_ rate: Int, for key: String) {
+    var info = stat()
+    if stat(file, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return }
     var all = entries()
-    guard all[key] != rate, !key.contains("\n") else { return }
+    guard all[key] != rate, !key.contains("\n"), !key.contains("\t") else { return }
+    while all.count >= Self.maximumDevices, let other = all.keys.first(where: { $0 != key }) {
+      all[other] = nil
+    }
     all[key] = rate
     let text = all.keys.sorted().map { "\(all[$0] ?? rate)\t\($0)\n" }.joined()
     let directory = String(file[..<(file.lastIndex(of: "/") ?? file.startIndex)])
@@ -56,8 +68,10 @@ struct BaudCache: Sendable {
   }
 }
 
-/// Makes `path` and its missing parents (`mkdir(2)`, mode 0700); errors are ignored.
+/// Makes `path` and its missing parents (`mkdir(2)`, mode 0700); errors are ignored. Only an
+/// absolute path is made (a relative one would land wherever the program runs).
 func makeDirectories(_ path: String) {
+  guard path.hasPrefix("/") else { return }
   var current = ""
   for part in path.split(separator: "/") {
     current += "/" + part

@@ -6,7 +6,8 @@ import NMEA
 /// The rate remembered for the device comes first, then ``BaudRate/huntOrder``. After each
 /// change it waits a settle time and flushes what arrived meanwhile, then listens for up to
 /// `window` seconds for `sentences` valid sentences (a rate that yields plenty of bytes but no
-/// sentence is left early).
+/// sentence is left early). A pass over every rate can be stopped at any moment through the
+/// reader's ``Waker``.
 struct BaudHunter {
   /// The device.
   var path: String
@@ -41,41 +42,78 @@ struct BaudHunter {
     var bytes = 0
   }
 
-  /// Opens the port and finds its rate; the port is returned open at that rate.
+  /// How a pass over the rates ended.
+  enum Outcome: Equatable {
+    /// This rate gives NMEA; the port is left at it, and the rate remembered.
+    case found(Int)
+    /// No rate gave NMEA; `sawBytes` tells noise from silence.
+    case noNMEA(sawBytes: Bool)
+    /// Stop was requested.
+    case stopped
+    /// The device went away or failed (hang-up, I/O error).
+    case lost(Errno)
+  }
+
+  /// Opens the port and finds its rate in one pass; the port is returned open at that rate.
+  /// Throws ``ReceiverError/Code/baudNotFound(tried:seen:)`` when no rate gives NMEA.
   func hunt() throws(ReceiverError) -> SerialPort {
     let rates = candidates
     let port = try SerialPort.open(path, rate: rates[0], procRoot: procRoot)
-    var tried: [Int] = []
-    var sawBytes = false
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
     defer { buffer.deallocate() }
+    switch pass(port, rates: rates, stop: nil, buffer: buffer) {
+    case .found:
+      return port
+    case .noNMEA(let sawBytes):
+      port.close()
+      let seen =
+        sawBytes ? "bytes, but no valid NMEA at any rate: a binary protocol?" : "no bytes at all"
+      throw ReceiverError(code: .baudNotFound(tried: rates, seen: seen), path: path)
+    case .stopped:
+      port.close()
+      throw ReceiverError(code: .notFound, path: path)
+    case .lost(let error):
+      port.close()
+      throw ReceiverError(code: .notFound, path: path, errno: error.rawValue)
+    }
+  }
+
+  /// Tries each of `rates` on the open `port` (at most ``window`` seconds each), until one
+  /// gives NMEA or `stop` is signalled; `heard` is told what each rate gave.
+  func pass(
+    _ port: SerialPort, rates: [Int], stop: Waker?, buffer: UnsafeMutableRawBufferPointer,
+    heard: (Sample) -> Void = { _ in }
+  ) -> Outcome {
+    var sawBytes = false
     for rate in rates {
-      tried.append(rate)
-      let sample: Sample
-      do throws(ReceiverError) {
-        if rate != port.rate { try port.setRate(rate) }
-        usleep(useconds_t(settle * 1e6))
+      let sample: Sample?
+      do throws(Errno) {
+        if rate != port.rate { try port.setRateOrErrno(rate) }
+        if let stop {
+          guard stop.sleep(settle) else { return .stopped }
+        } else {
+          usleep(useconds_t(settle * 1e6))
+        }
         port.flushInput()
-        sample = try listen(port, buffer: buffer)
+        sample = try listen(port, buffer: buffer, stop: stop)
       } catch {
-        port.close()
-        throw error
+        return .lost(error)
       }
+      guard let sample else { return .stopped }
+      heard(sample)
       if sample.validSentences >= sentences {
         cache?.remember(rate, for: cacheKey)
-        return port
+        return .found(rate)
       }
       sawBytes = sawBytes || sample.bytes > 0
     }
-    port.close()
-    let seen =
-      sawBytes ? "bytes, but no valid NMEA at any rate: a binary protocol?" : "no bytes at all"
-    throw ReceiverError(code: .baudNotFound(tried: tried, seen: seen), path: path)
+    return .noNMEA(sawBytes: sawBytes)
   }
 
-  /// Reads for up to ``window`` seconds, counting checksum-valid sentences.
-  func listen(_ port: SerialPort, buffer: UnsafeMutableRawBufferPointer) throws(ReceiverError)
-    -> Sample
+  /// Reads for up to ``window`` seconds, counting checksum-valid sentences; `nil` when `stop`
+  /// was signalled.
+  func listen(_ port: SerialPort, buffer: UnsafeMutableRawBufferPointer, stop: Waker? = nil)
+    throws(Errno) -> Sample?
   {
     var sample = Sample()
     var framer = NMEAFramer(policy: .strict)
@@ -85,7 +123,15 @@ struct BaudHunter {
       let millis = MonotonicClock.milliseconds(until: deadline)
       if millis == 0 { break }
       do throws(Errno) {
-        let ready = try poll(port.descriptor, for: .input, milliseconds: millis)
+        let ready: PollEvents
+        if let stop {
+          let (device, stopped) = try poll(
+            port.descriptor, stop.readEnd, for: .input, milliseconds: millis)
+          if !stopped.isEmpty { return nil }
+          ready = device
+        } else {
+          ready = try poll(port.descriptor, for: .input, milliseconds: millis)
+        }
         if ready.contains(.input) {
           let count = try port.descriptor.read(into: buffer)
           if count == 0 { throw Errno.ioError }
@@ -98,8 +144,6 @@ struct BaudHunter {
         }
       } catch  where error == .wouldBlock {
         continue
-      } catch {
-        throw ReceiverError(code: .notFound, path: path, errno: error.rawValue)
       }
     }
     return sample

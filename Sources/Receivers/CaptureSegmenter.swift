@@ -6,9 +6,13 @@ import NMEA
 /// Each segment holds the lines of one epoch (lines before the first timed sentence join the
 /// first epoch) and its offset in capture seconds from the first epoch. Offsets never go
 /// backwards: a time that goes back adds nothing, a wrap past midnight adds the rest of the day.
+/// A segment never grows past ``maximumEpochBytes``: beyond, what is pending goes out at the
+/// current offset (a capture of noise without timed sentences costs no memory).
 struct CaptureSegmenter {
   /// Lines longer than this are passed on untimed.
   static let maxLine = 4096
+  /// The most bytes held for one epoch.
+  static let maximumEpochBytes = 65536
 
   private var line: [UInt8] = []
   private var pending: [UInt8] = []
@@ -35,6 +39,10 @@ struct CaptureSegmenter {
     if line.count > Self.maxLine {
       pending.append(contentsOf: line)
       line.removeAll(keepingCapacity: true)
+    }
+    if pending.count > Self.maximumEpochBytes {
+      pending.withUnsafeBytes { emit($0, pendingOffset) }
+      pending.removeAll(keepingCapacity: true)
     }
   }
 

@@ -6,7 +6,8 @@ enum DeviceAccess {
   /// The error for a failed `open(2)`, `flock(2)` or `tcgetattr(3)` on `path`:
   /// `EACCES`/`EPERM` → permission denied, naming the group that owns the device;
   /// `EBUSY`/`EWOULDBLOCK` → busy, naming the holder from `/proc`;
-  /// `ENOENT`/`ENXIO`/`ENODEV`/`ENOTDIR` → not found; `ENOTTY` → not a terminal; else I/O.
+  /// `ENOENT`/`ENXIO`/`ENODEV`/`ENOTDIR`/`ELOOP`/`ENAMETOOLONG` → not found (the path leads
+  /// to no device); `ENOTTY`/`EINVAL`/`EISDIR` → not a serial port; else I/O.
   static func error(for errno: Errno, path: String, procRoot: String = "/proc") -> ReceiverError {
     switch errno.rawValue {
     case EACCES, EPERM:
@@ -16,11 +17,14 @@ enum DeviceAccess {
       return ReceiverError(
         code: .busy(holder: DeviceHolders.holder(of: path, procRoot: procRoot)), path: path,
         errno: errno.rawValue)
-    case ENOENT, ENXIO, ENODEV, ENOTDIR:
+    case ENOENT, ENXIO, ENODEV, ENOTDIR, ELOOP, ENAMETOOLONG:
       return ReceiverError(code: .notFound, path: path, errno: errno.rawValue)
     case ENOTTY, EINVAL:
       return ReceiverError(
-        code: .invalidSource("not a serial port (\(errno))"), path: path, errno: errno.rawValue)
+        code: .invalidSource("not a serial port"), path: path, errno: errno.rawValue)
+    case EISDIR:
+      return ReceiverError(
+        code: .invalidSource("a directory, not a serial port"), path: path, errno: errno.rawValue)
     default:
       return ReceiverError(code: .io, path: path, errno: errno.rawValue)
     }

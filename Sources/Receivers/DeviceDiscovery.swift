@@ -90,6 +90,31 @@ public enum DeviceDiscovery {
       path, byID: link == path ? nil : link, roots: roots, state: accessState(path, roots))
   }
 
+  /// Throws `invalidSource` when `path` is not a serial port at all: the pty multiplexer, or
+  /// something that is not a terminal (`/dev/null`, a file). Other failures to open it are
+  /// left to ``inspect(path:)``'s state (denied, busy, missing).
+  public static func checkSerialPort(_ path: String) throws(ReceiverError) {
+    if SerialPort.isPseudoTerminalMultiplexer(path) {
+      throw ReceiverError(
+        code: .invalidSource("the pseudo-terminal multiplexer, not a receiver"), path: path,
+        errno: ENOTTY)
+    }
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    } catch  where error.rawValue == EISDIR {
+      throw DeviceAccess.error(for: error, path: path)
+    } catch {
+      return
+    }
+    defer { descriptor.close() }
+    do throws(Errno) {
+      _ = try descriptor.terminalAttributes()
+    } catch  where error == .notTerminal || error.rawValue == EINVAL {
+      throw DeviceAccess.error(for: error, path: path)
+    } catch {}
+  }
+
   /// Whether `path` may be opened now: open it (`O_RDWR | O_NOCTTY | O_NONBLOCK`), try the
   /// lock and the exclusive flag, and close it again.
   static func accessState(_ path: String, _ roots: DiscoveryRoots) -> DeviceState {
@@ -98,6 +123,11 @@ public enum DeviceDiscovery {
       descriptor = try FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
     } catch {
       return stateForError(error, path: path, roots: roots)
+    }
+    // Not a terminal: whoever else has it open (everyone has /dev/null) does not hold it.
+    if (try? descriptor.terminalAttributes()) == nil {
+      descriptor.close()
+      return .unavailable(path: path)
     }
     if let other = DeviceHolders.others(path, procRoot: roots.proc).first {
       descriptor.close()

@@ -73,10 +73,14 @@ func resolvedPath(_ path: String) -> String? {
   return String(cString: resolved)
 }
 
-/// A small text file (`/proc`, `/sys`) read whole, or `nil`.
+/// A small text file (`/proc`, `/sys`, the baud cache) read whole, at most `limit` bytes, or
+/// `nil`. Only a regular file is read, and opening never blocks: a FIFO or a device in its
+/// place reads as `nil` instead of hanging.
 func readSmallFile(_ path: String, limit: Int = 65536) -> String? {
-  guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
+  guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NONBLOCK) else { return nil }
   defer { fd.close() }
+  var info = stat()
+  guard fstat(fd.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
   var bytes: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 4096)
   while bytes.count < limit {

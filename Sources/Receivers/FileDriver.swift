@@ -1,7 +1,9 @@
 import Glibc
 
 /// Replays a capture file, as fast as it can be read or paced by the capture's own clock, then
-/// reports ``DeviceState/ended``.
+/// reports ``DeviceState/ended``. Opening never blocks (a FIFO is opened with `O_NONBLOCK`, so
+/// one without a writer does not hang `open(2)`); every read waits with `poll(2)` beside the
+/// stop signal, so a FIFO or a pipe that stays quiet never holds up a stop or a deadline.
 final class FileDriver: SourceDriver, @unchecked Sendable {
   let path: String
   let pacing: Pacing
@@ -18,7 +20,7 @@ final class FileDriver: SourceDriver, @unchecked Sendable {
         code: .invalidSource("replay speed must be a positive number, not \(speed)"), path: path)
     }
     do {
-      descriptor = try FileDescriptor.open(path, O_RDONLY)
+      descriptor = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
     } catch {
       throw DeviceAccess.error(for: error, path: path)
     }
@@ -88,12 +90,28 @@ final class FileDriver: SourceDriver, @unchecked Sendable {
     return false
   }
 
-  /// Reads the next chunk: its size, or `nil` at the end of the file (or on a read error,
-  /// which ends the replay like the end of the file).
+  /// Reads the next chunk once there is one (or stop is requested): its size, or `nil` at the
+  /// end of the file, on stop, or on a read error (which ends the replay like the end of the
+  /// file). A FIFO without a writer yet polls as not ready, so it is waited for, not read as
+  /// an empty file.
   private func readChunk(
     _ descriptor: FileDescriptor, buffer: UnsafeMutableRawBufferPointer, context: ReaderContext
   ) -> Int? {
-    guard let count = try? descriptor.read(into: buffer), count > 0 else { return nil }
-    return count
+    while true {
+      guard
+        let (ready, stop) = try? poll(
+          descriptor, context.waker.readEnd, for: .input, milliseconds: 1000)
+      else { return nil }
+      if !stop.isEmpty { return nil }
+      if ready.isEmpty { continue }
+      do {
+        let count = try descriptor.read(into: buffer)
+        return count > 0 ? count : nil
+      } catch  where error == .wouldBlock {
+        continue
+      } catch {
+        return nil
+      }
+    }
   }
 }

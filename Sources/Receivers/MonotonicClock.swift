@@ -22,8 +22,18 @@ package enum MonotonicClock {
     return Int32(min(UInt64(cap), millis))
   }
 
-  /// The clock value `seconds` from now.
+  /// The clock value `seconds` from now (NaN is 0, more than ``longest`` is ``longest``).
   package static func deadline(after seconds: Double) -> UInt64 {
-    now() &+ UInt64(max(0, seconds) * 1e9)
+    now() &+ nanoseconds(seconds)
+  }
+
+  /// The longest span a deadline is set for, seconds (about 31 years).
+  package static let longest = 1e9
+
+  /// `seconds` in nanoseconds, clamped to 0…``longest`` (never a trap on a huge, infinite or
+  /// NaN value).
+  package static func nanoseconds(_ seconds: Double) -> UInt64 {
+    guard seconds > 0 else { return 0 }
+    return UInt64(min(seconds, longest) * 1e9)
   }
 }

@@ -1,8 +1,9 @@
 import NMEA
 
 /// Notices a port that keeps delivering bytes but no NMEA — what a receiver whose baud rate was
-/// changed (or that switched to a binary protocol) looks like at the old rate — so that
-/// `--baud auto` can hunt the rate again instead of reading noise for ever.
+/// changed (or that switched to a binary protocol) looks like at the old rate, or one read at
+/// a wrong fixed rate — so that `--baud auto` can hunt the rate again instead of reading noise
+/// for ever, and a fixed rate is reported as wrong.
 ///
 /// Only checksum-valid sentences count, as when hunting (``BaudHunter``); a nearly quiet line
 /// is silence, not noise: at least ``minimumBytes`` must have arrived since the last sentence.
@@ -14,6 +15,8 @@ struct NMEAWatch {
   private var framer = NMEAFramer(policy: .strict, maxLineLength: 256)
   private var lastSentence: UInt64
   private var bytesSince = 0
+  /// Whether the last chunk held a valid sentence.
+  private(set) var sawSentence = false
 
   /// Starts watching at monotonic time `now` (ns).
   init(window: Double, now: UInt64) {
@@ -27,12 +30,14 @@ struct NMEAWatch {
     framer.feed(bytes) { event in
       if case .sentence = event { found = true }
     }
+    sawSentence = found
     if found {
       lastSentence = now
       bytesSince = 0
       return false
     }
     bytesSince += bytes.count
-    return bytesSince >= Self.minimumBytes && now &- lastSentence >= UInt64(window * 1e9)
+    return bytesSince >= Self.minimumBytes
+      && now &- lastSentence >= MonotonicClock.nanoseconds(window)
   }
 }

@@ -95,7 +95,7 @@ final class ReaderContext: @unchecked Sendable {
     while true {
       var timeout: Int32 = 1000
       if let silence, !silent {
-        let deadline = lastBytes &+ UInt64(silence * 1e9)
+        let deadline = lastBytes &+ MonotonicClock.nanoseconds(silence)
         timeout = MonotonicClock.milliseconds(until: deadline)
         if timeout == 0 {
           silent = true

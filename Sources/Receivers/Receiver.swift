@@ -63,10 +63,12 @@ public final class Receiver: @unchecked Sendable {
 
   /// Opens the source and starts the reader thread.
   ///
-  /// For a device with ``BaudSetting/auto`` this blocks while the rate is hunted (up to
-  /// ``ReceiverOptions/baudHuntWindow`` seconds per rate). Throws when the source cannot be
-  /// opened: not found, permission denied, busy, no baud rate found, a bad address, or when
-  /// the receiver is already running.
+  /// Opening never waits long: a device is opened at once (with ``BaudSetting/auto`` its rate
+  /// is hunted on the reader thread, which ``stop()`` interrupts; `connected` comes when it is
+  /// found), a FIFO is waited on by the reader, and a TCP connection takes at most
+  /// ``ReceiverOptions/openTimeout`` (5 s per address without). Throws when the source cannot
+  /// be opened: not found, permission denied, busy, a bad address, or when the receiver is
+  /// already running.
   public func start(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
     if running.withLock({ $0 != nil }) {
       throw ReceiverError(code: .invalidSource("already started"), path: "\(source)")

@@ -14,6 +14,8 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
     case baudNotFound(tried: [Int], seen: String)
     /// Not a terminal, unsupported rate, bad URL.
     case invalidSource(String)
+    /// The input is not what it must be (a capture with no NMEA in it): why.
+    case badData(String)
     /// Any other I/O failure.
     case io
   }
@@ -58,7 +60,7 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
       let rates = tried.map(String.init).joined(separator: ", ")
       return "\(subject)no baud rate gave NMEA (tried \(rates)): \(seen);"
         + " set the rate with --baud N or switch the receiver to NMEA output"
-    case .invalidSource(let reason):
+    case .invalidSource(let reason), .badData(let reason):
       return "\(subject)\(reason)"
     case .io:
       let reason = errno == 0 ? "input/output error" : String(cString: strerror(errno))

@@ -12,6 +12,12 @@ public struct ReceiverOptions: Sendable, Hashable {
   /// `--baud auto`: hunt the rate again after this many seconds of bytes without a valid
   /// sentence (the receiver's rate was changed while it was read); `nil` never does.
   public var rehuntAfter: Double? = 5.0
+  /// A fixed rate: report ``DeviceState/garbled(path:baud:)`` after this many seconds of
+  /// bytes without a valid sentence (probably the wrong rate); `nil` never does.
+  public var noNMEAAfter: Double? = 3.0
+  /// The longest time opening may take, seconds: a TCP or gpsd connection (else 5 s per
+  /// address). `nil`: no limit beyond that. A one-shot request sets it to its timeout.
+  public var openTimeout: Double?
   /// `--baud auto`: where the last good rate of each device is remembered
   /// (`$XDG_CACHE_HOME/locate/baud` or `~/.cache/locate/baud` by default; `nil`: nowhere).
   public var baudCacheFile: String? = BaudCache.defaultFile

@@ -37,6 +37,16 @@ public enum ReceiverSource: Sendable, Hashable {
     case .file, .standardInput: return false
     }
   }
+
+  /// Whether bytes can wait in a kernel buffer from before the source was opened: a serial
+  /// device's (what a receiver sent while nobody read it). TCP, gpsd, standard input and files
+  /// deliver a stream whose first read is as new as any other.
+  public var hasKernelBuffer: Bool {
+    switch self {
+    case .device, .discover: return true
+    case .tcp, .gpsd, .file, .standardInput: return false
+    }
+  }
 }
 
 /// Who holds a busy device, from /proc.
@@ -69,6 +79,10 @@ public enum DeviceState: Sendable, Hashable {
   case unplugged(path: String)
   /// Connected, but no bytes for `seconds`.
   case silent(path: String, seconds: Double)
+  /// Bytes keep coming, but no NMEA sentence: at `baud` (a fixed rate, probably the wrong
+  /// one), or, when `baud` is nil, at any rate `--baud auto` tried (a binary protocol, or an
+  /// unusual rate). Reading goes on: NMEA that comes back is `connected` again.
+  case garbled(path: String, baud: Int?)
   /// A replay (file, stdin) or a stream that cannot reconnect reached its end.
   case ended
 }
@@ -95,6 +109,10 @@ extension DeviceState: CustomStringConvertible {
       return "\(path) went away; waiting for it to come back"
     case .silent(let path, let seconds):
       return "\(path) is connected but has sent nothing for \(Int(seconds.rounded())) s"
+    case .garbled(let path, let baud?):
+      return "\(path) sends bytes at \(baud) baud, but no NMEA"
+    case .garbled(let path, nil):
+      return "\(path) sends bytes, but no NMEA at any baud rate"
     case .ended:
       return "end of input"
     }

@@ -29,10 +29,25 @@ final class SerialPort: @unchecked Sendable {
     guard let speed = BaudRate.speed(for: rate) else {
       throw BaudRate.unsupported(rate, path: path)
     }
+    if isPseudoTerminalMultiplexer(path) {
+      // Opening /dev/ptmx makes a new pty: never a receiver, and its holders are not ours.
+      throw ReceiverError(
+        code: .invalidSource(
+          "the pseudo-terminal multiplexer, not a receiver (give the /dev/pts/N path"
+            + " 'locate simulate' prints, or its --link)"),
+        path: path, errno: ENOTTY)
+    }
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK)
     } catch {
+      throw DeviceAccess.error(for: error, path: path, procRoot: procRoot)
+    }
+    // Not a terminal (/dev/null, a file): say so before asking who else has it open.
+    do throws(Errno) {
+      _ = try descriptor.terminalAttributes()
+    } catch {
+      descriptor.close()
       throw DeviceAccess.error(for: error, path: path, procRoot: procRoot)
     }
     // gpsd and ModemManager take neither lock, and two readers would split the bytes.
@@ -64,18 +79,23 @@ final class SerialPort: @unchecked Sendable {
 
   /// Switches to another standard rate (`tcsetattr(3)`), keeping the other settings.
   func setRate(_ rate: Int) throws(ReceiverError) {
-    guard let speed = BaudRate.speed(for: rate) else {
-      throw BaudRate.unsupported(rate, path: path)
-    }
+    guard BaudRate.speed(for: rate) != nil else { throw BaudRate.unsupported(rate, path: path) }
     do throws(Errno) {
-      var attributes = try descriptor.terminalAttributes()
-      cfsetispeed(&attributes, speed)
-      cfsetospeed(&attributes, speed)
-      try descriptor.setTerminalAttributes(attributes)
-      self.rate = rate
+      try setRateOrErrno(rate)
     } catch {
       throw DeviceAccess.error(for: error, path: path)
     }
+  }
+
+  /// ``setRate(_:)`` failing with the system's error (`EINVAL` for a rate that is not
+  /// standard, `EIO` when the device went away).
+  func setRateOrErrno(_ rate: Int) throws(Errno) {
+    guard let speed = BaudRate.speed(for: rate) else { throw Errno(rawValue: EINVAL) }
+    var attributes = try descriptor.terminalAttributes()
+    cfsetispeed(&attributes, speed)
+    cfsetospeed(&attributes, speed)
+    try descriptor.setTerminalAttributes(attributes)
+    self.rate = rate
   }
 
   /// Discards what arrived but was not read (`tcflush(3)`); errors are left to the next read.
@@ -91,6 +111,18 @@ final class SerialPort: @unchecked Sendable {
     SerialPortRegistry.restoreAndForget(descriptor)
     descriptor.clearTerminalExclusive()
     descriptor.close()
+  }
+
+  /// Whether `path` is the pty multiplexer (`/dev/ptmx`, `/dev/pts/ptmx`: character device
+  /// 5, 2), which makes a new pty each time it is opened.
+  static func isPseudoTerminalMultiplexer(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return false }
+    let device = UInt64(info.st_rdev)
+    // glibc's gnu_dev_major/minor: major bits 8–19 and 32–43, minor bits 0–7 and 20–31.
+    let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+    let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+    return major == 5 && minor == 2
   }
 
   /// The original settings (for tests).

@@ -1,20 +1,23 @@
 import Glibc
 
-/// Every serial port this process has open, with the settings it found, so that a SIGINT or
-/// SIGTERM handler can put them all back before the process exits.
+/// Every serial port this process has open, with the settings it found, so that a signal
+/// handler can put them all back, and let go of them, before the process exits.
 ///
 /// `LocateCLI` calls ``restoreAll()`` from its signal handler; ports also restore themselves
 /// when they close, so a normal ``Receiver/stop()`` needs nothing more.
 public enum SerialPortRegistry {
   private static let saved = Locked<[CInt: termios]>([:])
 
-  /// Restores the original terminal settings of every open serial port (`tcsetattr(3)`).
-  /// The ports stay open; call it from a signal handler before exiting.
+  /// Restores the original terminal settings of every open serial port (`tcsetattr(3)`) and
+  /// takes it out of exclusive mode (`TIOCNXCL`: a pty whose master stays open, or a real
+  /// tty, would otherwise refuse every later open as busy). The ports stay open (their locks
+  /// go with the process); call it before exiting without closing them.
   public static func restoreAll() {
     saved.withLock { ports in
       for (fd, original) in ports {
         var original = original
         _ = tcsetattr(fd, TCSANOW, &original)
+        FileDescriptor(rawValue: fd).clearTerminalExclusive()
       }
     }
   }

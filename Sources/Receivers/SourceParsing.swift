@@ -80,4 +80,7 @@ extension BaudSetting {
 
   /// The standard rates a port accepts.
   public static var standardRates: [Int] { BaudRate.standard }
+
+  /// The rates ``auto`` tries, in order, after the one remembered for the device.
+  public static var huntOrder: [Int] { BaudRate.huntOrder }
 }

@@ -1,12 +1,15 @@
 import Glibc
 
 /// Opening a TCP connection: name lookup with `getaddrinfo(3)`, then a non-blocking
-/// `connect(2)` to each address in turn, waiting at most `timeout` seconds for each.
+/// `connect(2)` to each address in turn, waiting at most `timeout` seconds for each, never past
+/// `deadline` (a ``MonotonicClock`` value), and giving up at once when `stop` is signalled.
 package enum TCPConnection {
-  /// Connects to `host`:`port`; `url` names the source in errors.
-  package static func connect(host: String, port: UInt16, url: String, timeout: Double = 5)
-    throws(ReceiverError) -> FileDescriptor
-  {
+  /// Connects to `host`:`port`; `url` names the source in errors (`ETIMEDOUT` past the
+  /// deadline, `ECANCELED` on stop).
+  package static func connect(
+    host: String, port: UInt16, url: String, timeout: Double = 5, deadline: UInt64? = nil,
+    stop: Waker? = nil
+  ) throws(ReceiverError) -> FileDescriptor {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -22,17 +25,24 @@ package enum TCPConnection {
     var entry: UnsafeMutablePointer<addrinfo>? = first
     while let info = entry {
       entry = info.pointee.ai_next
+      var limit = MonotonicClock.deadline(after: timeout)
+      if let deadline { limit = min(limit, deadline) }
       do {
-        return try connect(info.pointee, timeout: timeout)
+        return try connect(info.pointee, until: limit, stop: stop)
       } catch {
         lastError = error
+        if error == .timedOut && limit == deadline { break }
+        if error.rawValue == ECANCELED { break }
       }
     }
     throw ReceiverError(code: .io, path: url, errno: lastError.rawValue)
   }
 
-  /// `socket(2)` (close-on-exec, non-blocking) and `connect(2)` to one address.
-  private static func connect(_ info: addrinfo, timeout: Double) throws(Errno) -> FileDescriptor {
+  /// `socket(2)` (close-on-exec, non-blocking) and `connect(2)` to one address, waiting until
+  /// `limit` at most.
+  private static func connect(_ info: addrinfo, until limit: UInt64, stop: Waker?)
+    throws(Errno) -> FileDescriptor
+  {
     let type =
       Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
       | Int32(SOCK_NONBLOCK.rawValue)
@@ -46,8 +56,14 @@ package enum TCPConnection {
       case .failure(let error) where error == .inProgress || error == .interrupted: break
       case .failure(let error): throw error
       }
-      let ready = try poll(fd, for: .output, milliseconds: Int32(timeout * 1000))
-      if ready.isEmpty { throw Errno.timedOut }
+      var ready = PollEvents()
+      while ready.isEmpty {
+        let millis = MonotonicClock.milliseconds(until: limit)
+        if millis == 0 { throw Errno.timedOut }
+        // In slices of 100 ms, so a stop is seen at once (the stop pipe polls for input).
+        if stop?.isSignalled == true { throw Errno(rawValue: ECANCELED) }
+        ready = try poll(fd, for: .output, milliseconds: stop == nil ? millis : min(millis, 100))
+      }
       var failure: CInt = 0
       var length = socklen_t(MemoryLayout<CInt>.size)
       try nothingOrErrno { getsockopt(fd.rawValue, SOL_SOCKET, SO_ERROR, &failure, &length) }.get()

@@ -31,7 +31,7 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
   }
 
   func open() throws(ReceiverError) {
-    descriptor = try connect()
+    descriptor = try connect(deadline: options.openTimeout.map(MonotonicClock.deadline(after:)))
   }
 
   func close() {
@@ -39,8 +39,11 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
     descriptor = nil
   }
 
-  private func connect() throws(ReceiverError) -> FileDescriptor {
-    let fd = try TCPConnection.connect(host: host, port: port, url: url)
+  private func connect(deadline: UInt64? = nil, stop: Waker? = nil) throws(ReceiverError)
+    -> FileDescriptor
+  {
+    let fd = try TCPConnection.connect(
+      host: host, port: port, url: url, deadline: deadline, stop: stop)
     if serverProtocol == .gpsd {
       let failure = GpsdRelayFilter.watchRequest.withUnsafeBytes { bytes -> Errno? in
         do throws(Errno) {
@@ -88,7 +91,7 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
         return
       }
       descriptor = context.reconnect(waiting: .unplugged(path: url)) { () throws(ReceiverError) in
-        try connect()
+        try connect(stop: context.waker)
       }
     }
   }

@@ -110,7 +110,7 @@ public final class VirtualReceiver: @unchecked Sendable {
       guard let pty = state.pty else { return false }
       pty.close()
       state.pty = nil
-      if let link { removeLink(link) }
+      if let link { removeLink(link, pointingTo: pty.slavePath) }
       return true
     }
     if closed { notify(.unplugged) }
@@ -178,9 +178,11 @@ public final class VirtualReceiver: @unchecked Sendable {
     let taken = state.withLock { state -> (threads: [ReaderThread], wakers: [Waker])? in
       guard state.started, !state.stopped else { return nil }
       state.stopped = true
-      state.pty?.close()
+      if let pty = state.pty {
+        pty.close()
+        if let link { removeLink(link, pointingTo: pty.slavePath) }
+      }
       state.pty = nil
-      if let link { removeLink(link) }
       defer { state.threads = [] }
       return (state.threads, [state.nudge, state.stopSignal].compactMap { $0 })
     }
@@ -241,14 +243,14 @@ public final class VirtualReceiver: @unchecked Sendable {
           notify(.controlFailed("\(command): \(error)"))
         }
       }
-      if let chunk = next, start &+ UInt64(chunk.offset * 1e9) <= now {
+      if let chunk = next, start &+ MonotonicClock.nanoseconds(chunk.offset) <= now {
         send(chunk.bytes)
         next = player.next()
         if next == nil { notify(.scriptEnded) }
         continue
       }
       var wake = now &+ 1_000_000_000
-      if let chunk = next { wake = min(wake, start &+ UInt64(chunk.offset * 1e9)) }
+      if let chunk = next { wake = min(wake, start &+ MonotonicClock.nanoseconds(chunk.offset)) }
       if let first = state.withLock({ $0.scheduled.map(\.due).min() }) { wake = min(wake, first) }
       _ = nudge.sleep(Double(wake > now ? wake - now : 0) / 1e9)
     }

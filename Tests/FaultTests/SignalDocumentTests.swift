@@ -4,7 +4,7 @@ import Testing
 
 @testable import Receivers
 
-/// SIGINT and SIGTERM at random moments while `watch` writes a GPX track or a GeoJSON
+/// SIGINT, SIGTERM and SIGHUP at random moments while `watch` writes a GPX track or a GeoJSON
 /// sequence to a file: the file is always a complete, valid document holding every fix
 /// written before the signal (and nothing else: a prefix of what the receiver sent), the
 /// status is 0, and the serial port's settings are restored.
@@ -23,7 +23,10 @@ import Testing
 
   @Test(
     "a signal at a random moment leaves a complete document and the port as it was",
-    arguments: [("gpx", SIGINT), ("gpx", SIGTERM), ("geojson", SIGINT), ("geojson", SIGTERM)])
+    arguments: [
+      ("gpx", SIGINT), ("gpx", SIGTERM), ("gpx", SIGHUP), ("geojson", SIGINT),
+      ("geojson", SIGTERM), ("geojson", SIGHUP),
+    ])
   func signalWhileWriting(format: String, signal: Int32) throws {
     var random = SplitMix64(seed: UInt64(signal) &* 7919 &+ UInt64(format.utf8.count))
     for round in 0..<(runsUnderSanitizer ? 2 : 5) {

@@ -51,11 +51,16 @@ import Testing
     #expect(parsed.value("timeout") == "-1")
   }
 
-  @Test func optionalValueOnlyWithEquals() throws {
+  @Test("an optional value: with =, or a plain number after it (--realtime 4)")
+  func optionalValue() throws {
     let bare = try parser.parse(["--realtime", "file"])
     #expect(bare.value("realtime") == "")
     #expect(bare.positionals == ["file"])
     #expect(try parser.parse(["--realtime=4"]).value("realtime") == "4")
+    #expect(try parser.parse(["--realtime", "4"]).value("realtime") == "4")
+    #expect(try parser.parse(["--realtime", "0.5"]).value("realtime") == "0.5")
+    let point = try parser.parse(["--realtime", "48.1,11.5"])
+    #expect(point.value("realtime") == "" && point.positionals == ["48.1,11.5"])
   }
 
   @Test(arguments: [

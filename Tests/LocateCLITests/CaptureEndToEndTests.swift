@@ -75,6 +75,11 @@ struct CaptureEndToEndTests {
       ["watch", "--input", Self.path, "--realtime=20", "--count", "3", "--json", "--no-pause"])
     #expect(realtime.status == 0)
     #expect(realtime.stdout.components(separatedBy: #""class":"TPV""#).count == 4)
+    // With a space, as newcomers type it (it used to need the =).
+    let spaced = try CLI.run(
+      ["watch", "--input", Self.path, "--realtime", "20", "--count", "3", "--json", "--no-pause"])
+    #expect(spaced.status == 0, "\(spaced)")
+    #expect(spaced.stdout.components(separatedBy: #""class":"TPV""#).count == 4)
   }
 
   /// An NMEA-over-TCP bridge (socat serving the capture once per connection).

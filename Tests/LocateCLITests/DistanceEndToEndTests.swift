@@ -140,8 +140,8 @@ import Testing
     let (distance, bearing) = expected(48.0814, 11.2831)
     #expect(
       result.stdout
-        == "name,lat,lon,distance,bearing,compass\nEDMO,48.0814,11.2831,\(distance),\(bearing),"
-        + "\(Coordinates.compassPoint(Double(bearing) ?? 0))\n")
+        == "name,lat,lon,distance,bearing,compass\r\nEDMO,48.0814,11.2831,\(distance),\(bearing),"
+        + "\(Coordinates.compassPoint(Double(bearing) ?? 0))\r\n")
     #expect(result.status == 0)
   }
 

@@ -38,13 +38,14 @@ import Testing
     }
   }
 
-  @Test func csv() {
+  @Test("CSV: RFC 4180 (CRLF, quoted cells)")
+  func csv() {
     #expect(
       render(.csv)
-        == "name,lat,lon,distance,bearing,compass\n"
-        + "EDDM,48.3538,11.7861,33010.457,37.100,NE\n"
-        + "\"Salzburg, \"\"LOWS\"\"\",47.7933,13.0043,116488.000,107.500,ESE\n"
-        + ",-33.9,18.4,9145607.000,354.200,N\n")
+        == "name,lat,lon,distance,bearing,compass\r\n"
+        + "EDDM,48.3538,11.7861,33010.457,37.100,NE\r\n"
+        + "\"Salzburg, \"\"LOWS\"\"\",47.7933,13.0043,116488.000,107.500,ESE\r\n"
+        + ",-33.9,18.4,9145607.000,354.200,N\r\n")
   }
 
   @Test func geoJSONCollection() throws {

@@ -75,22 +75,22 @@ import Testing
     #expect(
       CSVFormat.fixHeader(target: false)
         == "time,lat,lon,altHAE,altMSL,eph,epv,speed,track,climb,mode,status,uSat,nSat,hdop,"
-        + "vdop,pdop,device\n")
+        + "vdop,pdop,device\r\n")
     #expect(
       CSVFormat.fixRow(SampleFixes.full, target: nil, hasTargetColumns: false)
         == "2024-05-01T12:00:00.123Z,48.117300000,11.516666667,592.300,545.400,4.200,6.100,"
-        + "12.300,45.0000,0.100,3,2,8,12,0.90,1.20,1.50,/dev/ttyACM0\n")
+        + "12.300,45.0000,0.100,3,2,8,12,0.90,1.20,1.50,/dev/ttyACM0\r\n")
     #expect(
       CSVFormat.fixRow(SampleFixes.flat, target: nil, hasTargetColumns: true)
         == "2000-01-01T00:00:00.000Z,-33.925000000,-18.500000000,,,25.000,,,,,2,1,3,,2.50,,,"
-        + "capture.log,,\n")
+        + "capture.log,,\r\n")
     #expect(CSVFormat.field("a,\"b\"") == "\"a,\"\"b\"\"\"")
   }
 
   @Test func singleFixInEveryFormatEndsWithALineEnd() {
     for format in OutputFormat.allCases where format != .text {
       let text = SingleFix.render(SampleFixes.full, format: format, now: Date(), style: .plain)
-      #expect(text.hasSuffix("\n"), "\(format)")
+      #expect(text.utf8.last == UInt8(ascii: "\n"), "\(format)")
     }
   }
 

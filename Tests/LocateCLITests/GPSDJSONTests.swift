@@ -54,10 +54,46 @@ import Testing
         + #""vdop":1.20,"hdop":0.90,"pdop":1.50,"nSat":3,"uSat":2,"satellites":["#
         + #"{"PRN":13,"el":22.0,"az":62.0,"ss":23.0,"used":true,"gnssid":0,"svid":13},"#
         + #"{"PRN":69,"el":41.0,"az":301.0,"used":false,"gnssid":6,"svid":5},"#
-        + #"{"PRN":307,"ss":38.0,"used":true,"gnssid":2,"svid":7,"sigid":7}]}"#)
+        + #"{"PRN":307,"ss":38.0,"used":true,"gnssid":2,"svid":7}]}"#)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect((object["satellites"] as? [[String: Any]])?.count == 3)
+  }
+
+  /// gpsd 3.22's first SKY of Fixtures/gpsd/expected-full-322/bt451.out, settled by the GSA
+  /// and GSV it follows: HDOP, VDOP and PDOP as the receiver sent them (1.7, 3.0, 3.4), the
+  /// others from the four satellites used (28, 9, 10, 13).
+  @Test("SKY: xdop, ydop, tdop and gdop from the satellites used, as gpsd's")
+  func skyDOPsFromGeometry() throws {
+    let used = [(28, 14.0, 150.0), (9, 15.0, 254.0), (10, 43.0, 192.0), (13, 6.0, 81.0)]
+    let satellites =
+      used.map { prn, el, az in
+        GNSSSatellite(
+          system: .gps, svid: prn, prn: prn, elevation: el, azimuth: az, snr: 40, used: true)
+      } + [
+        GNSSSatellite(system: .gps, svid: 2, prn: 2, elevation: 56, azimuth: 323, used: false)
+      ]
+    let view = GNSSSkyView(time: nil, satellites: satellites, hdop: 1.7, vdop: 3.0, pdop: 3.4)
+    let text = GPSDJSON.sky(view, device: nil)
+    #expect(
+      text.hasPrefix(
+        #"{"class":"SKY","xdop":0.76,"ydop":1.60,"vdop":3.00,"tdop":0.99,"hdop":1.70,"#
+          + #""gdop":3.70,"pdop":3.40,"nSat":5,"uSat":4,"#), "\(text)")
+    // Three satellites used fix no geometry: only the receiver's DOPs.
+    let three = GNSSSkyView(
+      time: nil, satellites: Array(satellites.prefix(3)), hdop: 1.7, vdop: nil, pdop: nil)
+    #expect(GPSDJSON.sky(three, device: nil).hasPrefix(#"{"class":"SKY","hdop":1.70,"nSat":3"#))
+  }
+
+  @Test(
+    "sigid in gpsd's numbering (u-blox), from NMEA 4.11 signal IDs; 0 is left out",
+    arguments: [(1, 0), (2, 5), (3, 2), (5, 4), (6, 3), (7, 0), (8, 0)])
+  func signalIDs(nmea: Int, gpsd: Int) {
+    #expect(GPSDJSON.gpsdSignalID(nmea) == gpsd)
+    let satellite = GNSSSatellite(system: .gps, svid: 5, prn: 5, signalID: nmea)
+    let text = GPSDJSON.sky(GNSSSkyView(time: nil, satellites: [satellite]), device: nil)
+    #expect(text.contains(#""sigid":"#) == (gpsd != 0))
+    if gpsd != 0 { #expect(text.contains(#""svid":5,"sigid":\#(gpsd)}"#)) }
   }
 
   @Test func events() {

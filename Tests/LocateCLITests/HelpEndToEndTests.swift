@@ -16,11 +16,13 @@ import Testing
        70  internal error (EX_SOFTWARE)
        74  output error, e.g. disk full / stdout closed (EX_IOERR)
        75  receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)
+       76  bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)
        77  permission denied (EX_NOPERM)
         3  no fix before the timeout
         4  a fix came, but not accurate enough before the timeout
         5  receiver lost (unplugged or stream ended) before a fix
-      130  interrupted (SIGINT/SIGTERM) where that is not the normal end
+      130  interrupted (SIGINT, SIGTERM or SIGHUP) where that is not the normal end
+      131  stopped by SIGQUIT (cleanly, as by SIGTERM)
       Piped into a program that stops reading (e.g. head), locate ends quietly with 0.
 
     """
@@ -44,8 +46,8 @@ import Testing
       #expect(result.stdout.contains("\n  \(command) "), "\(command)")
     }
     #expect(
-      result.stdout.contains("For watch, serve and simulate, SIGINT and SIGTERM are the normal end")
-    )
+      result.stdout.contains(
+        "For watch, serve and simulate, SIGINT, SIGTERM and SIGHUP are the normal end"))
   }
 
   @Test(arguments: ["current", "watch", "distance", "devices", "serve", "simulate"])

@@ -241,6 +241,26 @@ struct SimulatorEndToEndTests {
         "locate: \(simulator.path): unplugged before a fix (check the cable, then try again)\n"))
   }
 
+  @Test("the stop control is acknowledged, then the simulator ends with 0")
+  func stopIsAcknowledged() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    simulator.process.send("stop")
+    try simulator.process.waitFor("stopped")
+    #expect(try simulator.process.wait() == 0)
+  }
+
+  @Test("devices --format json is --json; other formats are 64")
+  func devicesFormat() throws {
+    let simulator = try Simulator()
+    defer { simulator.stop() }
+    let json = try CLI.run(["devices", "--device", simulator.path, "--format", "json"])
+    #expect(json.status == 0, "\(json)")
+    #expect(json.stdout.hasPrefix(#"{"class":"DEVICE","path":""# + simulator.path))
+    let same = try CLI.run(["devices", "--device", simulator.path, "--json"])
+    #expect(same.stdout == json.stdout)
+  }
+
   @Test func busyDeviceIs75AndNamesTheHolder() throws {
     let simulator = try Simulator()
     defer { simulator.stop() }

@@ -39,7 +39,7 @@ import Testing
     ),
     (
       ["current", "--max-age", "-1"],
-      "locate: --max-age -1: must be at least 0 seconds (e.g. --max-age 5)"
+      "locate: --max-age -1: must be from 0 to 1000000000 seconds (e.g. --max-age 5)"
     ),
     (["current", "extra"], "locate: 'extra': unexpected argument (see 'locate current --help')"),
     (["current", "--json=yes"], "locate: --json: takes no value (see 'locate current --help')"),
@@ -109,7 +109,7 @@ import Testing
     ),
     (
       ["devices", "--format", "gpx"],
-      "locate: --format: unknown option (see 'locate devices --help')"
+      "locate: --format gpx: 'locate devices' writes text, json (see 'locate devices --help')"
     ),
     (["simulate", "--rate", "20"], "locate: --rate 20: must be from 1 to 10 (e.g. --rate 5)"),
     (

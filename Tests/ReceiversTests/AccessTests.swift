@@ -81,11 +81,12 @@ struct AccessTests {
   }
 
   @Test(
-    "other errors map to not found, busy, not a terminal or I/O",
+    "other errors map to not found (a link loop, a name too long too), busy, not a terminal or I/O",
     arguments: [
       (ENOENT, ReceiverError.Code.notFound), (ENXIO, .notFound), (ENODEV, .notFound),
       (EBUSY, .busy(holder: nil)), (EAGAIN, .busy(holder: nil)),
-      (ENOTTY, .invalidSource("not a serial port (\(Errno(rawValue: ENOTTY)))")), (EIO, .io),
+      (ENOTTY, .invalidSource("not a serial port")), (EIO, .io), (ELOOP, .notFound),
+      (ENAMETOOLONG, .notFound), (EISDIR, .invalidSource("a directory, not a serial port")),
     ])
   func errnoMapping(errno: Int32, code: ReceiverError.Code) {
     let path = "/dev/ttyNothing"

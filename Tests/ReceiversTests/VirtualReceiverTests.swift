@@ -64,13 +64,18 @@ struct VirtualReceiverTests {
     defer { receiver.stop() }
     #expect(recorder.wait { validSentences($0.bytes) >= 10 })
     simulator.setOnlyBaud(4800)
+    // On a loaded machine a pass may miss 4800 once: then `garbled` comes between.
     #expect(
       recorder.wait(timeout: 60) {
-        $0.states == [.connected(path: path, baud: 9600), .connected(path: path, baud: 4800)]
+        $0.states.first == .connected(path: path, baud: 9600)
+          && $0.states.last == .connected(path: path, baud: 4800)
       })
     recorder.clearBytes()
     #expect(recorder.wait { validSentences($0.bytes) >= 10 })
-    #expect(recorder.snapshot.states.count == 2)
+    let states = recorder.snapshot.states
+    #expect(
+      states.dropFirst().dropLast().allSatisfy { $0 == .garbled(path: path, baud: nil) },
+      "\(states)")
   }
 
   @Test("a fixed rate is kept whatever arrives: only --baud auto hunts again")
@@ -94,41 +99,45 @@ struct VirtualReceiverTests {
     #expect(recorder.snapshot.states == [.connected(path: simulator.devicePath, baud: 9600)])
   }
 
-  @Test("--baud auto fails cleanly when no rate gives NMEA, saying bytes were seen")
-  func baudHuntFailsWithGarbage() throws {
+  /// Before, a rate hunt that found no NMEA made `start` throw after hunting every rate (20 s
+  /// that no deadline or signal could cut short); now the hunt runs on the reader thread.
+  @Test("--baud auto on noise: start returns at once, garbled is reported after one pass")
+  func baudHuntReportsGarbage() throws {
     let simulator = VirtualReceiver(
       script: .capture(path: Fixtures.ublox, speed: 10, loop: true), onlyBaud: 500000)
     try simulator.start()
     defer { simulator.stop() }
     var options = testOptions()
-    options.baudHuntWindow = 3
+    options.baudHuntWindow = 0.5
     let receiver = Receiver(
       source: .device(path: simulator.devicePath, baud: .auto), options: options)
+    let recorder = EventRecorder()
+    try receiver.start(recorder.handler)
+    defer { receiver.stop() }
+    #expect(recorder.wait { $0.states.contains(.garbled(path: simulator.devicePath, baud: nil)) })
+    #expect(!recorder.snapshot.states.contains { if case .connected = $0 { true } else { false } })
+    // The rate the receiver speaks NMEA at comes back: the hunt, still going, finds it.
+    simulator.setOnlyBaud(nil)
     #expect(
-      throws: ReceiverError(
-        code: .baudNotFound(
-          tried: BaudRate.huntOrder,
-          seen: "bytes, but no valid NMEA at any rate: a binary protocol?"),
-        path: simulator.devicePath)
-    ) {
-      try receiver.start(EventRecorder().handler)
-    }
+      recorder.wait(timeout: 60) {
+        $0.states.last.map { if case .connected(_, _?) = $0 { true } else { false } } ?? false
+      })
   }
 
-  @Test("--baud auto on a port that says nothing reports no bytes at all")
-  func baudHuntFailsSilent() throws {
+  @Test("--baud auto on a port that says nothing reports it silent, and stops at once")
+  func baudHuntReportsSilence() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
     var options = testOptions()
     options.baudHuntWindow = 0.2
+    options.silenceTimeout = 0.5
     let receiver = Receiver(source: .device(path: pty.slavePath, baud: .auto), options: options)
-    #expect(
-      throws: ReceiverError(
-        code: .baudNotFound(tried: BaudRate.huntOrder, seen: "no bytes at all"),
-        path: pty.slavePath)
-    ) {
-      try receiver.start(EventRecorder().handler)
-    }
+    let recorder = EventRecorder()
+    try receiver.start(recorder.handler)
+    #expect(recorder.wait { $0.states == [.silent(path: pty.slavePath, seconds: 0.5)] })
+    let before = MonotonicClock.now()
+    receiver.stop()
+    #expect(MonotonicClock.seconds(since: before) < 1)
   }
 
   @Test("unplug is seen by the reader, and streaming resumes after replug through the link")
@@ -278,7 +287,7 @@ struct VirtualReceiverTests {
       script: .capture(path: Fixtures.ublox, speed: 1, loop: false), link: link)
     #expect(
       throws: ReceiverError(
-        code: .invalidSource("exists and is not a symlink; choose another link path"), path: link)
+        code: .invalidSource("exists and is not a symlink"), path: link)
     ) {
       try simulator.start()
     }

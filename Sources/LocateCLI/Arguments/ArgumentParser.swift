@@ -15,7 +15,8 @@ struct ParsedArguments: Sendable, Hashable {
 
 /// A small getopt_long-style parser: long options (`--name value`, `--name=value`), short
 /// options (`-n value`, `-nvalue`, clustered flags `-vj`), `--` ending the options, and negative
-/// numbers (`-33.9,18.4`) taken as positionals.
+/// numbers (`-33.9,18.4`) taken as positionals. An option whose value is optional
+/// (`--realtime[=SPEED]`) takes the next argument when it is a plain number (`--realtime 4`).
 struct ArgumentParser {
   /// The options the command accepts.
   var options: [OptionSpec]
@@ -71,7 +72,14 @@ struct ArgumentParser {
       }
       record(spec, "", &parsed)
     case .optionalValue:
-      record(spec, inline ?? "", &parsed)
+      if inline == nil, index < arguments.count, isPlainNumber(arguments[index]) {
+        // `--realtime 4`: a number after the option can only be its value (no positional
+        // is a bare number: a point has a comma).
+        record(spec, arguments[index], &parsed)
+        index += 1
+      } else {
+        record(spec, inline ?? "", &parsed)
+      }
     case .value:
       if let inline {
         record(spec, inline, &parsed)
@@ -115,6 +123,13 @@ struct ArgumentParser {
     } else {
       parsed.values[spec.long] = [value]
     }
+  }
+
+  /// `4`, `0.5`, `1e3`: a plain decimal number (no sign, no comma).
+  private func isPlainNumber(_ argument: String) -> Bool {
+    guard let first = argument.unicodeScalars.first, ("0"..."9").contains(first) || first == "."
+    else { return false }
+    return Double(argument) != nil
   }
 
   /// `-33.9,18.4`, `-.5`: a negative number, never a short option (no option is a digit).

@@ -77,7 +77,8 @@ enum RegionOptions {
       add(region, to: &tracker)
     }
     for path in files {
-      for region in try RegionsFile.read(path) {
+      let left = RegionsFile.maximumRegions - seen.count
+      for region in try RegionsFile.read(path, limit: max(0, left)) {
         guard seen.insert(region.name).inserted else {
           throw LocateError(
             .dataError, region.origin, "the region name '\(region.name)' is given twice",

@@ -19,26 +19,37 @@ struct ValueParsing {
         remedy: "e.g. --\(option) \(example)")
     }
     guard range.contains(value) else {
+      let bounds =
+        range.lowerBound == -Self.largest
+        ? "more than 0 and at most \(JSONText.shortest(Self.largest))" : describe(range)
       throw LocateError(
-        .usage, "--\(option) \(text)", "must be \(describe(range)) \(what)",
+        .usage, "--\(option) \(text)", "must be \(bounds) \(what)",
         remedy: "e.g. --\(option) \(example)")
     }
     return value
   }
 
-  /// A positive number (zero excluded).
+  /// The largest number any option takes (seconds, metres, speed factors): 10⁹. A billion
+  /// seconds is 31 years; every deadline is computed in nanoseconds without overflow.
+  static let largest = 1e9
+
+  /// A positive number (zero excluded), at most ``largest``.
   func positive(_ option: String, _ text: String, what: String, example: String)
     throws(LocateError) -> Double
   {
     let value = try number(
-      option, text, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude,
-      what: what, example: example)
+      option, text, in: -Self.largest...Self.largest, what: what, example: example)
     guard value > 0 else {
       throw LocateError(
         .usage, "--\(option) \(text)", "must be more than 0 \(what)",
         remedy: "e.g. --\(option) \(example)")
     }
     return value
+  }
+
+  /// A number of seconds: more than 0, at most ``largest``.
+  func seconds(_ option: String, _ text: String, example: String) throws(LocateError) -> Double {
+    try positive(option, text, what: "seconds", example: example)
   }
 
   /// A whole number in `range`.
@@ -95,7 +106,7 @@ struct ValueParsing {
       break
     }
     guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite,
-      value >= 0
+      value >= 0, value * unit.metres <= Self.largest
     else {
       throw LocateError(
         .usage, "--\(option) '\(text)'", "not a distance",

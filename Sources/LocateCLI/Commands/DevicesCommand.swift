@@ -22,6 +22,7 @@ enum DevicesCommand: Command {
     .flag("serial-ports", nil, "also try /dev/ttyS* (only listed when they talk NMEA)"),
     CommonOptions.source[0], CommonOptions.source[2], CommonOptions.source[4],
     .flag("json", "j", "one JSON object per device (class DEVICE)"),
+    .value("format", "f", "FORMAT", "text (default) or json (as --json)"),
     CommonOptions.output[2], CommonOptions.output[3], CommonOptions.help,
   ]
   static let examples = [
@@ -32,6 +33,8 @@ enum DevicesCommand: Command {
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
     let values = ValueParsing(command: name)
+    let json =
+      try OutputFormat.chosen(arguments, allowed: [.text, .json], command: name) == .json
     var seconds = 3.0
     if let text = arguments.value("seconds") {
       guard arguments.has("probe") else {
@@ -45,13 +48,19 @@ enum DevicesCommand: Command {
     if case .device(_, let setting) = source { baud = setting }
     if case .discover(let setting) = source { baud = setting }
     var devices = DeviceDiscovery.list(probeSerialPorts: arguments.has("serial-ports"))
+    if case .device(let path, _) = source {
+      do {
+        try DeviceDiscovery.checkSerialPort(path)
+      } catch {
+        throw FailureMapping.receiver(error, source: source)
+      }
+    }
     if case .device(let path, _) = source,
       !devices.contains(where: { $0.path == path || $0.byID == path })
     {
       devices.insert(DeviceDiscovery.inspect(path: path), at: 0)
     }
     guard !devices.isEmpty else { throw FailureMapping.noReceiver(nil) }
-    let json = arguments.has("json")
     let style = context.style(arguments)
     let status = context.statusLine(arguments)
     for device in devices {
@@ -73,7 +82,7 @@ enum DevicesCommand: Command {
         }
         status.clear()
         guard case .finished(let result) = completion, context.signals.received == nil else {
-          throw .quiet(.interrupted)
+          throw .quiet(context.signals.stopStatus)
         }
         report = try result.get()
       }

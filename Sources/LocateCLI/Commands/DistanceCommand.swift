@@ -63,7 +63,12 @@ enum DistanceCommand: Command {
     if stdinReaders > 1 {
       throw LocateError.usage("--points -", "standard input can be read only once", command: name)
     }
-    for path in arguments.all("points") { places += try PointsFile.read(path) }
+    // --timeout holds from the start: reading a FIFO or a pipe counts.
+    let deadline = InputFile.Deadline(seconds: try FixRequest.timeout(arguments, command: name))
+    for path in arguments.all("points") {
+      let left = PointsFile.maximumPlaces - places.count
+      places += try PointsFile.read(path, limit: max(0, left), deadline: deadline)
+    }
     guard !places.isEmpty else {
       throw LocateError(
         .usage, "distance", "no places given",
@@ -73,7 +78,7 @@ enum DistanceCommand: Command {
     if let text = arguments.value("from") {
       origin = .init(point: try values.point("from", text), note: "--from")
     } else {
-      let fix = try await FixRequest.locate(arguments, context, command: name)
+      let fix = try await FixRequest.locate(arguments, context, command: name, deadline: deadline)
       var note = "fix at " + TimeText.iso8601(fix.timestamp)
       if let accuracy = fix.validHorizontalAccuracy {
         note += ", ±" + JSONText.fixed(accuracy, 1) + " m"

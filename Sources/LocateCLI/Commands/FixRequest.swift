@@ -17,9 +17,19 @@ enum FixRequest {
       "give up after this long (default 120: a cold receiver can take minutes)"),
   ]
 
+  /// `--timeout`, or the default: more than 0, at most ``ValueParsing/largest``.
+  static func timeout(_ arguments: ParsedArguments, command: String) throws(LocateError)
+    -> Double
+  {
+    guard let text = arguments.value("timeout") else { return defaultTimeout }
+    return try ValueParsing(command: command).seconds("timeout", text, example: "300")
+  }
+
   /// One fix, as the options ask; progress shown on stderr; failures mapped to exit statuses.
+  /// With a `deadline` (set when the command started), what is left of it is the wait.
   static func locate(
-    _ arguments: ParsedArguments, _ context: Context, command: String
+    _ arguments: ParsedArguments, _ context: Context, command: String,
+    deadline: InputFile.Deadline? = nil
   ) async throws(LocateError) -> CLLocation {
     let values = ValueParsing(command: command)
     let source = try CommonOptions.source(
@@ -28,34 +38,32 @@ enum FixRequest {
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
     if let text = arguments.value("max-age") {
       options.maximumAge = try values.number(
-        "max-age", text, in: 0...Double.greatestFiniteMagnitude, what: "seconds", example: "5")
+        "max-age", text, in: 0...ValueParsing.largest, what: "seconds", example: "5")
     }
     var accuracy: Double?
     if let text = arguments.value("accuracy") {
       accuracy = try values.positive("accuracy", text, what: "metres", example: "10")
       options.desiredAccuracy = accuracy ?? kCLLocationAccuracyBest
     }
-    var timeout = defaultTimeout
-    if let text = arguments.value("timeout") {
-      timeout = try values.positive("timeout", text, what: "seconds", example: "300")
-    }
+    var timeout = try Self.timeout(arguments, command: command)
+    if let deadline { timeout = max(0.001, deadline.date.timeIntervalSinceNow) }
     let status = context.statusLine(arguments)
     let observer = RequestObserver(status: status)
     let service = LocationService(options: options)
-    let deadline = timeout
+    let wait = timeout
     let wanted = accuracy
     let completion = await context.interruptible { () async throws(LocateError) -> CLLocation in
       do throws(CLError) {
         return try await service.currentLocation(
-          timeout: deadline, progress: { observer.handle($0) })
+          timeout: wait, progress: { observer.handle($0) })
       } catch {
         throw FailureMapping.request(
-          error, seen: observer.snapshot, source: source, timeout: deadline, accuracy: wanted)
+          error, seen: observer.snapshot, source: source, timeout: wait, accuracy: wanted)
       }
     }
     status.clear()
     guard case .finished(let result) = completion, context.signals.received == nil else {
-      throw .quiet(.interrupted)
+      throw .quiet(context.signals.stopStatus)
     }
     return try result.get()
   }

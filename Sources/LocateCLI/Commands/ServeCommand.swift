@@ -83,8 +83,8 @@ enum ServeCommand: Command {
     let relay = ServeRelay(
       server: server, service: LocationService(options: options), source: source,
       observer: RequestObserver(status: status))
-    let completion = await context.interruptible(also: SignalTrap(signals: [SIGHUP])) {
-      () async throws(LocateError) in try await relay.run()
+    let completion = await context.interruptible { () async throws(LocateError) in
+      try await relay.run()
     }
     status.clear()
     switch completion {
@@ -95,6 +95,7 @@ enum ServeCommand: Command {
     case .abandoned:
       server.stop()
     }
+    if context.signals.received == SIGQUIT { throw .quiet(.quit) }
   }
 
   /// The error line and status for an address that cannot be listened on.

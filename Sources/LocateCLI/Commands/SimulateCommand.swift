@@ -12,7 +12,8 @@ enum SimulateCommand: Command {
   ]
   static let about = """
     Opens a pseudo-terminal that speaks NMEA like a real receiver, prints its device path on
-    the first line of standard output, and runs until Ctrl-C (SIGINT or SIGTERM: status 0),
+    the first line of standard output, and runs until Ctrl-C (SIGINT, SIGTERM or SIGHUP:
+    status 0; SIGQUIT: 131),
     'stop' on standard input, or --duration. It replays a capture with its own timing
     (--capture), or drives a synthetic route (the default): start point, speed, heading
     changes, stops, fix loss, multi-GNSS sentences, 1-10 fixes a second. Read it with
@@ -62,12 +63,12 @@ enum SimulateCommand: Command {
       onlyBaud: try onlyBaud(arguments))
     let values = ValueParsing(command: name)
     let duration = try arguments.value("duration").map { text throws(LocateError) in
-      try values.positive("duration", text, what: "seconds", example: "60")
+      try values.seconds("duration", text, example: "60")
     }
     do {
       try receiver.start()
     } catch {
-      throw FailureMapping.receiver(error, source: .device(path: error.path, baud: .auto))
+      throw startFailure(error, link: arguments.value("link"))
     }
     defer { receiver.stop() }
     try context.output.write(receiver.devicePath + "\n")
@@ -83,6 +84,7 @@ enum SimulateCommand: Command {
       () async throws(LocateError) in try await controls.run()
     }
     if case .finished(let result) = completion { try result.get() }
+    if let signal = context.signals.received, signal == SIGQUIT { throw .quiet(.quit) }
   }
 
   private static func script(_ arguments: ParsedArguments) throws(LocateError) -> SimulationScript {
@@ -152,6 +154,33 @@ enum SimulateCommand: Command {
       drive.startTime = date.timeIntervalSince1970
     }
     return .drive(drive)
+  }
+
+  /// Why the simulator could not start: its --link (77 when the directory may not be
+  /// written, 75 when another simulator's link is there), or its capture.
+  static func startFailure(_ error: ReceiverError, link: String?) -> LocateError {
+    guard let link, error.path == link else {
+      return FailureMapping.receiver(
+        error, source: .file(path: error.path, pacing: .asFastAsPossible))
+    }
+    let remedy = "choose a --link path in a directory you may write, e.g. /tmp/gps"
+    switch error.code {
+    case .permissionDenied:
+      return LocateError(
+        .permissionDenied, link, "cannot make the link: permission denied", remedy: remedy)
+    case .busy:
+      return LocateError(
+        .busy, link, "in use: it points to a running pseudo-terminal (another locate simulate?)",
+        remedy: "stop that simulator, or choose another --link path")
+    case .notFound:
+      return LocateError(.usage, link, "cannot make the link: no such directory", remedy: remedy)
+    case .invalidSource(let why):
+      return LocateError(.usage, link, why, remedy: "choose another --link path")
+    default:
+      return LocateError(
+        .ioError, link, "cannot make the link: " + String(cString: strerror(error.errno)),
+        remedy: remedy)
+    }
   }
 
   /// `AT,SECONDS`: a planned stop.

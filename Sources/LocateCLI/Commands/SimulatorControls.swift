@@ -29,7 +29,10 @@ struct SimulatorControls: Sendable {
       case .scriptEnded: try say("capture ended")
       case .controlFailed(let why): status.print(line: "locate: " + why)
       case .controlEnded: break
-      case .stopped: return
+      case .stopped:
+        // The `stop` control, acknowledged like the others.
+        try say("stopped")
+        return
       }
     }
   }

@@ -9,8 +9,9 @@ enum WatchCommand: Command {
   static let summary = "print a stream of fixes until interrupted"
   static let usage = ["locate watch [OPTIONS]"]
   static let about = """
-    Prints every fix that passes the filters, as it comes, until Ctrl-C (SIGINT or SIGTERM:
-    the normal end, status 0, with the document closed and every fix received written out),
+    Prints every fix that passes the filters, as it comes, until Ctrl-C (SIGINT, SIGTERM or
+    SIGHUP: the normal end, status 0, with every fix received written out and the document
+    closed; SIGQUIT: the same, status 131),
     --count fixes or --duration seconds, or the end of an --input replay. A stationary
     receiver's jitter is paused (see --activity, --no-pause). Device changes (unplugged,
     back, silent) are notes on stderr, or EVENT objects with --json; the receiver is reopened
@@ -76,12 +77,12 @@ enum WatchCommand: Command {
     }
     var wallClockLimit: Double?
     if let text = arguments.value("duration") {
-      let seconds = try values.positive("duration", text, what: "seconds", example: "60")
+      let seconds = try values.seconds("duration", text, example: "60")
       if source.isLive { wallClockLimit = seconds } else { limits.streamDuration = seconds }
     }
     if let text = arguments.value("distance-filter") {
       options.distanceFilter = try values.number(
-        "distance-filter", text, in: 0...Double.greatestFiniteMagnitude, what: "metres",
+        "distance-filter", text, in: 0...ValueParsing.largest, what: "metres",
         example: "10")
     }
     if let text = arguments.value("accuracy") {
@@ -124,26 +125,33 @@ enum WatchCommand: Command {
       regions: !options.regions.isEmpty, eventsOnly: eventsOnly)
     let regions = RegionOutput(writer: writer)
     let status = context.statusLine(arguments)
+    let service = LocationService(options: options)
     let loop = WatchLoop(
-      service: LocationService(options: options), source: source, writer: writer,
+      service: service, source: source, writer: writer,
       observer: RequestObserver(status: status), target: target, limits: limits,
       regions: regions)
-    try writer.begin()
-    let completion = await context.interruptible(stopAfter: wallClockLimit) {
-      () async throws(LocateError) in try await loop.run()
+    // A signal or --duration stops reading; the loop writes every fix already read, then ends.
+    // The document begins once a signal would close it.
+    let finish: @Sendable () -> Void = { service.finish() }
+    let completion = await context.interruptible(stopAfter: wallClockLimit, stop: finish) {
+      () async throws(LocateError) in
+      try writer.begin()
+      try await loop.run()
     }
     status.clear()
     let closing = Result { () throws(LocateError) in
       try regions.flush()
       try writer.end()
     }
+    let signal = context.signals.received
     switch completion {
     case .abandoned:
       try closing.get()
-      throw .quiet(.interrupted)
+      throw .quiet(context.signals.stopStatus)
     case .finished(let result):
       try result.get()
       try closing.get()
+      if signal == SIGQUIT { throw .quiet(.quit) }
     }
   }
 }

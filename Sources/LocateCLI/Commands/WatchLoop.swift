@@ -60,6 +60,8 @@ struct WatchLoop: Sendable {
         case .authorization(let status, let state):
           try deviceChange(state, json: GPSDJSON.authorization(status, state))
         case .device(let state):
+          // Nothing useful comes until the rate is right: said always, not only with --verbose.
+          if let line = StateText.garbled(state) { observer.status.print(line: "locate: " + line) }
           try deviceChange(state, json: GPSDJSON.device(state))
         case .paused(let paused):
           observer.status.note(paused ? "paused: not moving" : "moving again")

@@ -2,7 +2,12 @@ import Foundation
 import OpenCoreLocation
 
 /// CSV (RFC 4180) with a header line: gpsd's names and units for fixes, metres for distances.
+/// Lines end in CRLF, as RFC 4180 says. A text cell that would start with `=`, `+`, `-`, `@`,
+/// a tab or a CR (a place's name from a points file, a device path) gets a `'` in front, so a
+/// spreadsheet shows it instead of running it as a formula (OWASP's CSV injection rule).
 enum CSVFormat {
+  /// RFC 4180's line end.
+  static let lineEnd = "\r\n"
   /// The header for fixes (with the `--to` columns when there is a target).
   static func fixHeader(target: Bool) -> String {
     var columns = [
@@ -10,7 +15,7 @@ enum CSVFormat {
       "status", "uSat", "nSat", "hdop", "vdop", "pdop", "device",
     ]
     if target { columns += ["target_distance", "target_bearing"] }
-    return columns.joined(separator: ",") + "\n"
+    return columns.joined(separator: ",") + lineEnd
   }
 
   /// One row for a fix; empty cells for unknown values.
@@ -42,18 +47,18 @@ enum CSVFormat {
     if hasTargetColumns {
       cells += [number(target?.distance, 3), number(target?.bearing, 3)]
     }
-    return cells.joined(separator: ",") + "\n"
+    return cells.joined(separator: ",") + lineEnd
   }
 
   /// The header for `distance`.
-  static let distanceHeader = "name,lat,lon,distance,bearing,compass\n"
+  static let distanceHeader = "name,lat,lon,distance,bearing,compass" + lineEnd
 
   /// One row for a place of `distance` (distance in metres, bearing in degrees true).
   static func distanceRow(_ result: DistanceResult) -> String {
     [
       field(result.name), JSONText.shortest(result.latitude), JSONText.shortest(result.longitude),
-      JSONText.fixed(result.distance, 3), JSONText.fixed(result.bearing, 3), result.compass,
-    ].joined(separator: ",") + "\n"
+      JSONText.fixed(result.distance, 3), number(result.bearing, 3), result.compass ?? "",
+    ].joined(separator: ",") + lineEnd
   }
 
   private static func number(_ value: Double?, _ places: Int) -> String {
@@ -61,11 +66,13 @@ enum CSVFormat {
     return JSONText.fixed(value, places)
   }
 
-  /// A cell, quoted when it holds a comma, a quote or a line break.
+  /// A text cell: `'` in front when it starts like a formula, quoted when it holds a comma, a
+  /// quote or a line break (or was given a `'`).
   static func field(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return text
-    }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let formula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+    let cell = formula ? "'" + text : text
+    guard formula || cell.unicodeScalars.contains(where: { "\",\n\r".unicodeScalars.contains($0) })
+    else { return cell }
+    return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

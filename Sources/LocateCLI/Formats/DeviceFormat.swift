@@ -16,13 +16,16 @@ enum DeviceFormat {
   static func human(_ device: DiscoveredDevice, probe: ProbeOutcome?, style: Style)
     -> String
   {
-    var line = style.bold(device.path) + "  " + stateText(device.state, style: style)
+    var line =
+      style.bold(TextSafety.visible(device.path)) + "  " + stateText(device.state, style: style)
     var details: [String] = []
     if let description = device.usbDescription { details.append(description) }
     if let driver = device.driver { details.append("driver \(driver)") }
-    if !details.isEmpty { line += "  " + details.joined(separator: ", ") }
+    if !details.isEmpty { line += "  " + TextSafety.visible(details.joined(separator: ", ")) }
     var lines = [line]
-    if let byID = device.byID, byID != device.path { lines.append("  " + byID) }
+    if let byID = device.byID, byID != device.path {
+      lines.append("  " + TextSafety.visible(byID))
+    }
     if let remedy = remedy(device.state) { lines.append("  " + remedy) }
     if let probe { lines.append("  " + probeText(probe)) }
     return lines.joined(separator: "\n") + "\n"
@@ -36,6 +39,9 @@ enum DeviceFormat {
     case .heard(let report): probe = report
     }
     guard probe.sentences > 0 else {
+      if case .garbled(_, nil)? = probe.lastState {
+        return "bytes, but no valid NMEA at any baud rate: a binary protocol?"
+      }
       let heard = probe.bytes > 0 ? "\(probe.bytes) bytes, but no valid NMEA" : "silent"
       return (probe.baud.map { "\($0) baud: " } ?? "") + heard
     }
@@ -103,6 +109,7 @@ enum DeviceFormat {
     case .unavailable: return style.red("missing")
     case .unplugged: return style.yellow("unplugged")
     case .silent: return style.yellow("silent")
+    case .garbled: return style.yellow("no NMEA")
     case .ended: return "ended"
     }
   }

@@ -29,14 +29,16 @@ enum DistanceFormat {
       let points = results.map { result in
         GPXFormat.waypoint(
           latitude: result.latitude, longitude: result.longitude, name: result.name,
-          description: unit.format(result.distance) + ", bearing "
-            + JSONText.fixed(result.bearing, 1) + "° " + result.compass)
+          description: unit.format(result.distance)
+            + (result.bearing.map { ", bearing " + JSONText.fixed($0, 1) + "° " } ?? "")
+            + (result.compass ?? ""))
       }
       return GPXFormat.header(version: Locate.version) + points.joined() + GPXFormat.footer
     }
   }
 
-  /// `{"name":"EDDM","lat":48.3538,"lon":11.7861,"distance":31707.123,"bearing":36.912,…}`.
+  /// `{"name":"EDDM","lat":48.3538,"lon":11.7861,"distance":31707.123,"bearing":36.912,…}`;
+  /// a place at the origin has no `bearing` and no `compass`.
   static func json(_ result: DistanceResult) -> String {
     var object = JSONObject()
     object.add("name", result.name)
@@ -61,16 +63,19 @@ enum DistanceFormat {
       let limit = within.map { " within " + unit.format($0) } ?? ""
       return text + "no places\(limit)\n"
     }
-    let names = results.map { $0.name.isEmpty ? coordinates($0) : $0.name }
+    let names = results.map { $0.name.isEmpty ? coordinates($0) : TextSafety.visible($0.name) }
     let nameWidth = min(40, names.map(\.count).max() ?? 0)
     let distances = results.map { unit.format($0.distance) }
     let distanceWidth = distances.map(\.count).max() ?? 0
     for (index, result) in results.enumerated() {
-      let bearing = JSONText.fixed(result.bearing, 1)
       text += names[index].padding(
         toLength: max(nameWidth, names[index].count), withPad: " ", startingAt: 0)
       text += "  " + pad(distances[index], distanceWidth)
-      text += "  " + pad(bearing, 5) + "° " + result.compass + "\n"
+      if let bearing = result.bearing, let compass = result.compass {
+        text += "  " + pad(JSONText.fixed(bearing, 1), 5) + "° " + compass + "\n"
+      } else {
+        text += "  here\n"
+      }
     }
     return text
   }

@@ -10,8 +10,12 @@ struct DistanceResult: Sendable, Hashable {
   var longitude: Double
   /// Geodesic distance from the origin, metres.
   var distance: Double
-  /// Initial bearing from the origin, degrees true in [0, 360).
-  var bearing: Double
+  /// Initial bearing from the origin, degrees true in [0, 360); nil for a place at the origin
+  /// (closer than ``sameSpot``), which has no direction.
+  var bearing: Double?
+
+  /// Below this distance (half a millimetre: 0.000 m as printed) a place is at the origin.
+  static let sameSpot = 0.0005
 
   /// Makes a result; `azimuth` may be in (−180, 180].
   init(name: String, latitude: Double, longitude: Double, distance: Double, azimuth: Double) {
@@ -19,11 +23,11 @@ struct DistanceResult: Sendable, Hashable {
     self.latitude = latitude
     self.longitude = longitude
     self.distance = distance
-    self.bearing = Bearing.normalized(azimuth)
+    self.bearing = distance < Self.sameSpot ? nil : Bearing.normalized(azimuth)
   }
 
-  /// The 16-wind compass point of the bearing (`NNE`).
-  var compass: String { Coordinates.compassPoint(bearing) }
+  /// The 16-wind compass point of the bearing (`NNE`); nil without a bearing.
+  var compass: String? { bearing.map(Coordinates.compassPoint) }
 }
 
 /// The units `--units` offers for human output and `--within`.

@@ -33,7 +33,7 @@ enum GPSDJSON {
     object.add("magvar", gnss?.magneticVariation, places: 1)
     object.add("speed", location.validSpeed, places: 3)
     object.add("climb", gnss?.climb, places: 3)
-    object.add("eps", location.validSpeedAccuracy, places: 3)
+    object.add("eps", location.validSpeedAccuracy, places: 2)
     object.add("epd", location.validCourseAccuracy, places: 4)
     object.add("geoidSep", gnss?.geoidSeparation, places: 3)
     object.add("eph", location.validHorizontalAccuracy, places: 3)
@@ -51,15 +51,29 @@ enum GPSDJSON {
     return object.text
   }
 
-  /// A SKY object (satellites and DOPs).
+  /// A SKY object (satellites and DOPs). As gpsd 3.22 does, the receiver's HDOP, VDOP and
+  /// PDOP come first, and every DOP it did not send — always `xdop`, `ydop`, `tdop` and `gdop`
+  /// — is computed from the directions of the satellites used (``DilutionOfPrecision``), when
+  /// there are four or more with an elevation and an azimuth.
   static func sky(_ view: GNSSSkyView, device: String?) -> String {
+    let geometry = DilutionOfPrecision(
+      directions: view.satellites.compactMap { satellite in
+        guard satellite.used, satellite.prn > 0, let el = satellite.elevation,
+          let az = satellite.azimuth
+        else { return nil }
+        return (el, az)
+      })
     var object = JSONObject()
     object.add("class", "SKY")
     object.add("device", device)
     object.add("time", time: view.time)
-    object.add("vdop", view.vdop, places: 2)
-    object.add("hdop", view.hdop, places: 2)
-    object.add("pdop", view.pdop, places: 2)
+    object.add("xdop", geometry?.x, places: 2)
+    object.add("ydop", geometry?.y, places: 2)
+    object.add("vdop", view.vdop ?? geometry?.vertical, places: 2)
+    object.add("tdop", geometry?.time, places: 2)
+    object.add("hdop", view.hdop ?? geometry?.horizontal, places: 2)
+    object.add("gdop", geometry?.geometric, places: 2)
+    object.add("pdop", view.pdop ?? geometry?.position, places: 2)
     object.add("nSat", view.satellites.count)
     object.add("uSat", view.usedCount)
     let satellites = view.satellites.map { satellite in
@@ -71,11 +85,25 @@ enum GPSDJSON {
       entry.add("used", satellite.used)
       entry.add("gnssid", satellite.system.rawValue)
       entry.add("svid", satellite.svid)
-      entry.add("sigid", satellite.signalID)
+      let signal = satellite.signalID.map(gpsdSignalID) ?? 0
+      if signal != 0 { entry.add("sigid", signal) }
       return entry.text
     }
     object.add("satellites", raw: "[" + satellites.joined(separator: ",") + "]")
     return object.text
+  }
+
+  /// gpsd's `sigid` for an NMEA 4.11 signal ID (gpsd 3.22's `nmea_sigid_to_ubx`, u-blox
+  /// numbering): 1 (L1) and 7 (E1) → 0, 2 (E5) → 5, 3 (B2/L2) → 2, 5 (L2) → 4, 6 (L2 CL) → 3,
+  /// anything else → 0. Like gpsd, SKY leaves out a `sigid` of 0.
+  static func gpsdSignalID(_ nmea: Int) -> Int {
+    switch nmea {
+    case 2: return 5
+    case 3: return 2
+    case 5: return 4
+    case 6: return 3
+    default: return 0
+    }
   }
 
   /// A TARGET object: distance and bearing from the fix at `time` to the `--to` point.
@@ -149,6 +177,9 @@ enum GPSDJSON {
     case .silent(let path, let seconds):
       object.add("device", path)
       object.add("seconds", seconds, places: 1)
+    case .garbled(let path, let baud):
+      object.add("device", path)
+      object.add("bps", baud)
     case .ended:
       break
     }
@@ -177,7 +208,7 @@ extension DeviceState {
     }
   }
 
-  /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `ended`.
+  /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `garbled`, `ended`.
   var name: String {
     switch self {
     case .available: return "available"
@@ -187,6 +218,7 @@ extension DeviceState {
     case .unavailable: return "unavailable"
     case .unplugged: return "unplugged"
     case .silent: return "silent"
+    case .garbled: return "garbled"
     case .ended: return "ended"
     }
   }

@@ -23,7 +23,7 @@ enum HumanFormat {
       ("Fix", fix(location)),
       ("Time", TimeText.iso8601(location.timestamp) + ", " + age(location, now: now)),
     ]
-    if let device = gnss?.device { rows.append(("Device", device)) }
+    if let device = gnss?.device { rows.append(("Device", TextSafety.visible(device))) }
     return rows.map { label, value in
       let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
       return style.bold(padded) + value

@@ -27,7 +27,7 @@ enum RegionFormat {
     case (true, _): verb = "exited"
     case (false, let state): verb = Self.state(state)
     }
-    return verb + " " + transition.identifier
+    return verb + " " + TextSafety.visible(transition.identifier)
   }
 
   /// `entered depot (48.1173, 11.5167 r 200 m): 176.3 m from centre ±9.5 m`.
@@ -123,7 +123,7 @@ enum RegionFormat {
   }
 
   private static func extendRow(_ row: String, with cells: [String]) -> String {
-    let body = row.hasSuffix("\n") ? String(row.dropLast()) : row
-    return body + "," + cells.joined(separator: ",") + "\n"
+    let body = row.hasSuffix(CSVFormat.lineEnd) ? String(row.dropLast()) : row
+    return body + "," + cells.joined(separator: ",") + CSVFormat.lineEnd
   }
 }

@@ -12,7 +12,7 @@ struct Context: Sendable {
   var stdoutIsTerminal: Bool
   /// Whether standard error is a terminal.
   var stderrIsTerminal: Bool
-  /// SIGINT and SIGTERM.
+  /// SIGINT, SIGTERM, SIGHUP and SIGQUIT.
   var signals: SignalTrap
   /// The wall clock (for a fix's age).
   var now: @Sendable () -> Date = { Date() }
@@ -29,7 +29,7 @@ struct Context: Sendable {
       environment: environment)
   }
 
-  /// How a piece of work run by ``interruptible(stopAfter:grace:_:)`` ended.
+  /// How a piece of work run by ``interruptible(stopAfter:grace:stop:_:)`` ended.
   enum Completion<T: Sendable>: Sendable {
     /// It returned or threw.
     case finished(Result<T, LocateError>)
@@ -37,13 +37,34 @@ struct Context: Sendable {
     case abandoned
   }
 
-  /// Runs `work` in a task that SIGINT/SIGTERM cancel (and the signals of `also`, and
-  /// `stopAfter` seconds of wall-clock time, if given). If it has not finished `grace` seconds
-  /// after a signal, stops waiting.
+  /// Runs `work` in a task that a signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) stops, and so
+  /// does `stopAfter` seconds of wall-clock time, if given. With `stop`, stopping calls it (on
+  /// a thread of its own) and lets `work` end by itself — a clean stop that writes what was
+  /// received; without, the task is cancelled. If it has not finished `grace` seconds after a
+  /// signal, stops waiting. The signal handler is in place before `work` starts: a signal that
+  /// comes as it starts stops it like any other (one that came before stops it at once).
   func interruptible<T: Sendable>(
-    stopAfter: Double? = nil, grace: Double = 5, also: SignalTrap? = nil,
+    stopAfter: Double? = nil, grace: Double = 5, stop: (@Sendable () -> Void)? = nil,
     _ work: @escaping @Sendable () async throws(LocateError) -> T
   ) async -> Completion<T> {
+    let running = Mutex<(task: Task<Result<T, LocateError>, Never>?, stopped: Bool)>((nil, false))
+    let end: @Sendable () -> Void = {
+      let (first, task) = running.withLock { state in
+        defer { state.stopped = true }
+        return (!state.stopped, state.task)
+      }
+      guard first else { return }
+      if let stop {
+        Thread.detachNewThread { stop() }
+      } else {
+        task?.cancel()
+      }
+    }
+    let once = ResumeOnce<Completion<T>>()
+    signals.onSignal { _ in
+      end()
+      DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned) }
+    }
     let task = Task { () -> Result<T, LocateError> in
       do throws(LocateError) {
         return .success(try await work())
@@ -51,42 +72,60 @@ struct Context: Sendable {
         return .failure(error)
       }
     }
+    // Stopped before the task existed: cancel it now (a `stop` closure already ran).
+    if running.withLock({ state in
+      state.task = task
+      return state.stopped
+    }), stop == nil {
+      task.cancel()
+    }
     var timer: Task<Void, Never>?
     if let stopAfter {
       timer = Task {
-        try? await Task.sleep(nanoseconds: UInt64(stopAfter * 1e9))
-        if !Task.isCancelled { task.cancel() }
+        try? await Task.sleep(nanoseconds: UInt64(min(max(0, stopAfter), 1e9) * 1e9))
+        if !Task.isCancelled { end() }
       }
     }
     defer { timer?.cancel() }
-    let once = ResumeOnce<Completion<T>>()
     return await withCheckedContinuation { continuation in
       once.set(continuation)
       Task { once.resume(.finished(await task.value)) }
-      for trap in [signals] + (also.map { [$0] } ?? []) {
-        trap.onSignal { _ in
-          task.cancel()
-          DispatchQueue.global().asyncAfter(deadline: .now() + grace) { once.resume(.abandoned) }
-        }
-      }
     }
   }
 }
 
-/// Resumes a continuation once, whoever comes first.
+/// Resumes a continuation once, whoever comes first — also when the first value comes before
+/// the continuation is set.
 private final class ResumeOnce<T: Sendable>: Sendable {
-  private let state = Mutex<(CheckedContinuation<T, Never>?, Bool)>((nil, false))
+  private struct State {
+    var continuation: CheckedContinuation<T, Never>?
+    var value: T?
+    var done = false
+  }
+  private let state = Mutex(State())
 
   func set(_ continuation: CheckedContinuation<T, Never>) {
-    state.withLock { $0.0 = continuation }
+    let ready = state.withLock { state -> T? in
+      guard let value = state.value else {
+        state.continuation = continuation
+        return nil
+      }
+      state.value = nil
+      return value
+    }
+    if let ready { continuation.resume(returning: ready) }
   }
 
   func resume(_ value: T) {
     let continuation = state.withLock { state -> CheckedContinuation<T, Never>? in
-      guard !state.1 else { return nil }
-      state.1 = true
-      defer { state.0 = nil }
-      return state.0
+      guard !state.done else { return nil }
+      state.done = true
+      guard let continuation = state.continuation else {
+        state.value = value
+        return nil
+      }
+      state.continuation = nil
+      return continuation
     }
     continuation?.resume(returning: value)
   }

@@ -1,7 +1,7 @@
 /// The exit statuses of `locate`, as documented in `--help`, the man page and the README.
 ///
 /// The 6x/7x values are the BSD `sysexits.h` codes; 3, 4 and 5 are the ways a request for a
-/// fix can fail; 130 is 128 + SIGINT.
+/// fix can fail; 130 is 128 + SIGINT, 131 is 128 + SIGQUIT.
 enum ExitStatus: Int32, Sendable, CaseIterable {
   /// Everything worked (also: `watch` stopped by SIGINT, output piped into `head`).
   case ok = 0
@@ -19,6 +19,9 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
   case ioError = 74
   /// The receiver is busy, held by another program (EX_TEMPFAIL).
   case busy = 75
+  /// The receiver sends bytes, but no NMEA: a wrong baud rate or a binary protocol
+  /// (EX_PROTOCOL).
+  case noNMEA = 76
   /// Permission denied (EX_NOPERM).
   case permissionDenied = 77
   /// No fix before the timeout.
@@ -27,8 +30,10 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
   case notAccurate = 4
   /// The receiver was lost (unplugged, or the stream ended) before a fix.
   case receiverLost = 5
-  /// Interrupted by SIGINT or SIGTERM where that is not the normal end.
+  /// Interrupted by SIGINT, SIGTERM or SIGHUP where that is not the normal end.
   case interrupted = 130
+  /// Stopped by SIGQUIT (after the same clean stop as SIGTERM).
+  case quit = 131
 
   /// The one-line meaning shown in the exit status tables.
   var meaning: String {
@@ -42,12 +47,15 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case .ioError: return "output error, e.g. disk full / stdout closed (EX_IOERR)"
     case .busy:
       return "receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)"
+    case .noNMEA:
+      return "bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)"
     case .permissionDenied: return "permission denied (EX_NOPERM)"
     case .noFix: return "no fix before the timeout"
     case .notAccurate: return "a fix came, but not accurate enough before the timeout"
     case .receiverLost: return "receiver lost (unplugged or stream ended) before a fix"
     case .interrupted:
-      return "interrupted (SIGINT/SIGTERM) where that is not the normal end"
+      return "interrupted (SIGINT, SIGTERM or SIGHUP) where that is not the normal end"
+    case .quit: return "stopped by SIGQUIT (cleanly, as by SIGTERM)"
     }
   }
 

@@ -65,6 +65,10 @@ enum FailureMapping {
       if case .file = source {
         return LocateError(.noInput, path, "no such file", remedy: "check the path")
       }
+      if case .discover = source, error.path.isEmpty { return noReceiver(nil) }
+      if let why = badPath(error.errno) {
+        return LocateError(.unavailable, path, why, remedy: "check the path")
+      }
       if case .discover = source { return noReceiver(nil) }
       return noReceiver(path)
     case .permissionDenied(let group):
@@ -76,10 +80,19 @@ enum FailureMapping {
     case .baudNotFound(let tried, let seen):
       let rates = tried.map(String.init).joined(separator: ", ")
       return LocateError(
-        .unavailable, path, "no NMEA at \(rates) baud: \(seen)",
+        seen == "no bytes at all" ? .noFix : .noNMEA, path, "no NMEA at \(rates) baud: \(seen)",
         remedy: "set the receiver to NMEA output, or give its rate with --baud")
     case .invalidSource(let why):
-      return LocateError(.usage, path, why, remedy: "see 'locate --help'")
+      switch source {
+      case .device, .discover:
+        return LocateError(
+          .usage, path, why,
+          remedy: "name the receiver's serial device; 'locate devices' lists them")
+      default:
+        return LocateError(.usage, path, why, remedy: "see 'locate --help'")
+      }
+    case .badData(let why):
+      return LocateError(.dataError, path, why, remedy: "give a capture of NMEA sentences")
     case .io:
       switch source {
       case .tcp, .gpsd:
@@ -174,6 +187,15 @@ enum FailureMapping {
     source.isGpsd
       ? "start gpsd with systemctl start gpsd, or check the host and port"
       : "start the bridge, or check the host and port"
+  }
+
+  /// Why a path leads nowhere, when it is not simply missing: a symbolic link loop, a name
+  /// too long, a file where a directory should be.
+  static func badPath(_ code: Int32) -> String? {
+    switch code {
+    case ELOOP, ENAMETOOLONG, ENOTDIR: return String(cString: strerror(code)).lowercased()
+    default: return nil
+    }
   }
 
   private static func errnoText(_ code: Int32) -> String {

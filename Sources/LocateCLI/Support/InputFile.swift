@@ -1,7 +1,27 @@
 import Foundation
 
-/// Input files (`--input FILE`, `--points FILE`): checked before use, read whole.
+/// Input files (`--input FILE`, `--points FILE`, `--regions FILE`): checked before use, read as
+/// a stream with a cap on their size and, when there is one, a deadline.
+///
+/// Opening never blocks (`O_NONBLOCK`: a FIFO without a writer does not hang `open(2)`), and
+/// every read waits with `poll(2)`, so a FIFO or pipe that stays quiet ends at the deadline
+/// with one line and exit 66 instead of hanging; signals end the wait as usual.
 enum InputFile {
+  /// How long reading may take: until `date`, which is `seconds` (the `--timeout` given) after
+  /// the command started.
+  struct Deadline: Sendable {
+    /// When reading must be over.
+    var date: Date
+    /// The timeout, for messages.
+    var seconds: Double
+
+    /// A deadline `seconds` from now.
+    init(seconds: Double) {
+      self.seconds = seconds
+      date = Date().addingTimeInterval(seconds)
+    }
+  }
+
   /// Fails with exit 66 and the reason when `path` cannot be read as a file.
   static func checkReadable(_ path: String, what: String) throws(LocateError) {
     var info = stat()
@@ -12,27 +32,81 @@ enum InputFile {
     guard access(path, R_OK) == 0 else { throw noInput(what, errno) }
   }
 
-  /// The bytes of `path` (`-` is standard input), read with `read(2)`.
-  static func read(_ path: String, what: String) throws(LocateError) -> [UInt8] {
-    if path == "-" { return try readAll(STDIN_FILENO, what: what) }
-    try checkReadable(path, what: what)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw noInput(what, errno) }
-    defer { close(descriptor) }
-    return try readAll(descriptor, what: what)
+  /// Reads `path` (`-` is standard input) to its end, handing each chunk to `chunk` as it
+  /// comes. More than `limit` bytes is a data error (65, naming the limit); a `deadline` that
+  /// passes first is exit 66.
+  static func stream(
+    _ path: String, what: String, limit: Int, deadline: Deadline? = nil,
+    _ chunk: (UnsafeRawBufferPointer) throws(LocateError) -> Void
+  ) throws(LocateError) {
+    let descriptor: Int32
+    if path == "-" {
+      descriptor = STDIN_FILENO
+    } else {
+      try checkReadable(path, what: what)
+      descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+      guard descriptor >= 0 else { throw noInput(what, errno) }
+    }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      Int(info.st_size) > limit
+    {
+      throw tooLarge(what, limit: limit)
+    }
+    var total = 0
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+    defer { buffer.deallocate() }
+    while true {
+      var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      var wait: Int32 = -1
+      if let deadline {
+        let left = deadline.date.timeIntervalSinceNow
+        guard left > 0 else { throw late(what, deadline: deadline, started: total > 0) }
+        wait = Int32(min(left * 1000, 1000).rounded(.up))
+      }
+      let ready = poll(&request, 1, wait)
+      if ready < 0 && errno == EINTR { continue }
+      if ready == 0 { continue }
+      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      if count < 0 { throw noInput(what, errno) }
+      if count == 0 { return }
+      total += count
+      if total > limit { throw tooLarge(what, limit: limit) }
+      try chunk(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+    }
   }
 
-  /// Everything until end of file on `descriptor`.
-  private static func readAll(_ descriptor: Int32, what: String) throws(LocateError) -> [UInt8] {
+  /// The bytes of `path` (`-` is standard input), at most `limit` (see
+  /// ``stream(_:what:limit:deadline:_:)``).
+  static func read(_ path: String, what: String, limit: Int, deadline: Deadline? = nil)
+    throws(LocateError) -> [UInt8]
+  {
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count < 0 { throw noInput(what, errno) }
-      if count == 0 { return bytes }
-      bytes += buffer[0..<count]
+    try stream(path, what: what, limit: limit, deadline: deadline) { chunk in
+      bytes.append(contentsOf: chunk)
     }
+    return bytes
+  }
+
+  /// `12 MiB`, `64 KiB`.
+  static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+  }
+
+  private static func tooLarge(_ what: String, limit: Int) -> LocateError {
+    LocateError(
+      .dataError, what, "more than \(size(limit))",
+      remedy: "such a file may hold at most \(size(limit)); split it, or give fewer places")
+  }
+
+  private static func late(_ what: String, deadline: Deadline, started: Bool) -> LocateError {
+    let seconds = JSONText.shortest(deadline.seconds)
+    return LocateError(
+      .noInput, what,
+      started ? "did not end within \(seconds) s" : "nothing came within \(seconds) s",
+      remedy: "is anything writing to it? (--timeout sets how long to wait)")
   }
 
   private static func noInput(_ what: String, _ code: Int32) -> LocateError {
@@ -41,6 +115,7 @@ enum InputFile {
     switch code {
     case ENOENT: remedy = "check the path"
     case EACCES, EPERM: remedy = "make it readable, e.g. chmod a+r"
+    case ELOOP: remedy = "a symbolic link points back to itself: check the path"
     default: remedy = "check the file"
     }
     return LocateError(.noInput, what, why, remedy: remedy)

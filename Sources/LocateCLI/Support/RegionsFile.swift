@@ -22,42 +22,33 @@ enum RegionsFile {
   /// Header names for the radius column, in order of preference (compared without case).
   static let radiusColumns = ["radius", "radius_m", "radius_metres", "radius_meters", "r"]
 
-  /// Reads `path` (`-` for standard input).
-  static func read(_ path: String) throws(LocateError) -> [NamedRegion] {
-    let label = path == "-" ? "standard input" : path
-    let bytes = try InputFile.read(path, what: label)
-    let first = bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) })
-    let regions: [NamedRegion]
-    if first == UInt8(ascii: "{") {
-      regions = try geoJSON(bytes, label: label)
-    } else {
-      regions = try csv(bytes, label: label)
+  /// The most regions read from all files together (each fix is checked against every one).
+  static let maximumRegions = 10_000
+
+  /// Reads `path` (`-` for standard input), at most `limit` regions.
+  static func read(_ path: String, limit: Int = maximumRegions) throws(LocateError)
+    -> [NamedRegion]
+  {
+    let label = PointsFile.label(path)
+    let radius = PointsFile.ExtraColumn(
+      names: radiusColumns, missing: "no radius column in the header",
+      remedy: "name one radius or radius_m, in metres")
+    var regions: [NamedRegion] = []
+    let document = try PointsFile.load(path, extra: radius, limit: limit, deadline: nil) {
+      row throws(LocateError) in
+      let what = "\(label) line \(row.line)"
+      let radius = try Self.radius(row.extra ?? "", what: what)
+      regions.append(try region(row.place, radius: radius, what: what))
     }
+    if let document { regions = try geoJSON(document, label: label) }
     guard !regions.isEmpty else {
       throw LocateError(
         .dataError, label, "no regions", remedy: "give a row or feature per region")
     }
-    return regions
-  }
-
-  /// Regions from CSV: the points as `distance --points` reads them, and the radius column.
-  static func csv(_ bytes: [UInt8], label: String) throws(LocateError) -> [NamedRegion] {
-    let points = try PointsFile.csv(bytes, label: label)
-    // PointsFile accepted the text, so it is CSV with a header and a record per point.
-    let records = (try? CSVReader.records(bytes)) ?? []
-    guard let header = records.first else { return [] }
-    let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    guard let column = radiusColumns.lazy.compactMap({ names.firstIndex(of: $0) }).first else {
+    guard regions.count <= limit else {
       throw LocateError(
-        .dataError, "\(label) line \(header.line)", "no radius column in the header",
-        remedy: "name one radius or radius_m, in metres")
-    }
-    var regions: [NamedRegion] = []
-    for (point, record) in zip(points, records.dropFirst()) {
-      let what = "\(label) line \(record.line)"
-      let text = column < record.fields.count ? record.fields[column] : ""
-      let radius = try radius(text, what: what)
-      regions.append(try region(point, radius: radius, what: what))
+        .dataError, label, "more than \(limit) regions",
+        remedy: "at most \(limit) are watched; keep the ones you need")
     }
     return regions
   }

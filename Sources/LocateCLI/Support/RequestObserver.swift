@@ -42,7 +42,10 @@ final class RequestObserver: Sendable {
         }
         return seen.state != state
       }
-      if changed, let note = StateText.note(state) { status.note(note) }
+      // `garbled` is not a passing note: `watch` prints it always, `current` ends with it.
+      if changed, StateText.garbled(state) == nil, let note = StateText.note(state) {
+        status.note(note)
+      }
     case .location(let location):
       seen.withLock { seen in
         let best = seen.bestRejected?.horizontalAccuracy ?? .infinity

@@ -3,10 +3,13 @@ import Foundation
 import Receivers
 import Synchronization
 
-/// SIGINT and SIGTERM caught as events (DispatchSource on its own queue, the default action
-/// ignored), so commands can stop cleanly: close documents, restore the terminal, exit.
-/// A second signal while stopping, or a signal while nothing listens (a quick command), ends
-/// the program at once with status 130.
+/// SIGINT, SIGTERM, SIGHUP (a closed terminal or SSH session) and SIGQUIT caught as events
+/// (DispatchSource on its own queue, which replaces the default action: no core dump, no
+/// backtrace),
+/// so commands can stop cleanly: write what was received, close documents, restore the
+/// terminal, let go of the port, exit. A second signal while stopping, or a signal while
+/// nothing listens (a quick command), ends the program at once (status 130, 131 for SIGQUIT),
+/// after putting the ports back.
 final class SignalTrap: Sendable {
   private struct State {
     var received: Int32?
@@ -17,19 +20,48 @@ final class SignalTrap: Sendable {
   private let sources: Mutex<[any DispatchSourceSignal]> = Mutex([])
   private let queue = DispatchQueue(label: "locate.signals")
 
-  /// Catches `signals` from now on.
-  init(signals: [Int32] = [SIGINT, SIGTERM]) {
-    for number in signals {
-      signal(number, SIG_IGN)
+  /// Catches `signals` from now on: returns once Dispatch handles them. Their default action
+  /// is not set to "ignore" first, as Darwin wants: on Linux Dispatch installs a handler of
+  /// its own when a source registers (asynchronously), and a signal ignored meanwhile would be
+  /// lost — a `watch` that was told to stop at start-up would run on. Until it registers, a
+  /// signal ends the program by its default action (before anything was opened).
+  init(signals: [Int32] = SignalTrap.caught) {
+    let registered = DispatchGroup()
+    for number in signals where !Self.ignoredAtStart(number) {
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { [weak self] in self?.deliver(number) }
+      registered.enter()
+      source.setRegistrationHandler { registered.leave() }
       source.resume()
       sources.withLock { $0.append(source) }
     }
+    _ = registered.wait(timeout: .now() + 2)
+  }
+
+  /// The signals caught.
+  static let caught = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+  /// Whether `signal` was ignored when the program started — SIGHUP under `nohup`, SIGINT and
+  /// SIGQUIT for a background job of a shell without job control —: left ignored, as asked.
+  static func ignoredAtStart(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0,
+      let handler = current.__sigaction_handler.sa_handler
+    else { return false }
+    return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
+  }
+
+  /// The status a stop by `signal` ends with where it is not the normal end: 131 for SIGQUIT,
+  /// 130 for the others.
+  static func status(for signal: Int32) -> ExitStatus {
+    signal == SIGQUIT ? .quit : .interrupted
   }
 
   /// The first signal received, if any.
   var received: Int32? { state.withLock { $0.received } }
+
+  /// The status of a stop by the signal received (130 when none came: a stop all the same).
+  var stopStatus: ExitStatus { Self.status(for: received ?? SIGINT) }
 
   /// Calls `handler` on the first signal (at once if one already came).
   func onSignal(_ handler: @escaping @Sendable (Int32) -> Void) {
@@ -50,7 +82,7 @@ final class SignalTrap: Sendable {
     // A second signal, or one while no command is listening: stop at once.
     guard let handlers, !handlers.isEmpty else {
       SerialPortRegistry.restoreAll()
-      _exit(ExitStatus.interrupted.rawValue)
+      _exit(Self.status(for: number).rawValue)
     }
     for handler in handlers { handler(number) }
   }

@@ -19,7 +19,23 @@ enum StateText {
       return "\(path): unplugged, waiting for it to come back"
     case .silent(let path, let seconds):
       return "\(path): silent for " + JSONText.fixed(seconds, 1) + " s"
+    case .garbled:
+      return garbled(state)
     case .ended:
+      return nil
+    }
+  }
+
+  /// `/dev/ttyUSB0: receiving bytes at 9600 baud but no NMEA: try --baud auto`: the one line
+  /// for ``DeviceState/garbled(path:baud:)`` (nil for other states).
+  static func garbled(_ state: DeviceState) -> String? {
+    switch state {
+    case .garbled(let path, let baud?):
+      return "\(path): receiving bytes at \(baud) baud but no NMEA: try --baud auto"
+    case .garbled(let path, nil):
+      return "\(path): receiving bytes but no NMEA at any baud rate: switch the receiver to NMEA"
+        + " output (it may speak a binary protocol), or give its rate with --baud"
+    default:
       return nil
     }
   }

@@ -55,12 +55,13 @@ final class StatusLine: Sendable {
     }
   }
 
-  /// Prints a line on stderr, always (the error line), after clearing the status line.
+  /// Prints a line on stderr, always (the error line), after clearing the status line; control
+  /// characters in it (from a path or a name given) are shown, not sent (``TextSafety``).
   func print(line: String) {
     state.withLock { state in
       if state.showing { Self.emit("\r\u{1B}[2K") }
       state.showing = false
-      Self.emit(line + "\n")
+      Self.emit(TextSafety.visible(line) + "\n")
     }
   }
 

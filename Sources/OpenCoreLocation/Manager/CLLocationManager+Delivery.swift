@@ -99,6 +99,7 @@ extension CLError {
     case .unplugged(let path): return CLError(.receiverLost(path: path))
     case .silent(let path, let seconds):
       return CLError(.receiverSilent(path: path, seconds: seconds))
+    case .garbled(let path, let baud): return CLError(.noNMEA(path: path, baud: baud))
     case .available, .connected, .ended: return nil
     }
   }

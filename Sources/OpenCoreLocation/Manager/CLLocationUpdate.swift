@@ -104,7 +104,7 @@ public struct CLLocationUpdate: Sendable {
     /// Opens the source and starts iterating.
     public func makeAsyncIterator() -> Iterator {
       let channel = EventChannel<CLLocationUpdate>(
-        limit: isReplay ? LocationPolicy.replayQueueLimit : nil)
+        limit: LocationPolicy.queueLimit)
       var config = PipelineConfig(isReplay: isReplay, device: LocationService.deviceName(input))
       config.timestamps = replayTimestamps
       let translator = UpdateTranslator()

@@ -10,7 +10,7 @@ import Receivers
 /// | `denied` | `denied` | yes |
 /// | `busy` | `restricted` | yes |
 /// | `unavailable` | `denied` | no |
-/// | `unplugged`, `silent`, `ended` | unchanged (location unavailable) | yes |
+/// | `unplugged`, `silent`, `garbled`, `ended` | unchanged (location unavailable) | yes |
 ///
 /// A reconnect keeps an authorized status until the device says otherwise.
 struct AuthorizationTracker {
@@ -52,7 +52,7 @@ struct AuthorizationTracker {
     case .unavailable:
       servicesEnabled = false
       status = .denied
-    case .available, .unplugged, .silent, .ended:
+    case .available, .unplugged, .silent, .garbled, .ended:
       break
     }
     return status != previous ? .authorization(status, state) : .device(state)

@@ -6,11 +6,13 @@ import Foundation
 /// - an epoch whose first sentence arrived before the request started is not current (the
 ///   cached last position is never returned by ``LocationService/currentLocation(timeout:progress:)``
 ///   or ``CLLocationManager/requestLocation()``);
-/// - on a live source, epochs that began in the first read after the device was (re)opened are
-///   not current when that read came within ``quietGap`` of the open: it can hold the kernel's
-///   buffer or a reconnect backlog, and the epoch in progress was joined midway. A first read
-///   after the line was quiet that long begins a burst sent after the open, and counts (a
-///   receiver that starts talking after `watch` opened it loses no epoch);
+/// - on a serial device, epochs that began in the first read after the device was (re)opened
+///   are not current when that read came within ``quietGap`` of the open: it can hold the
+///   kernel's buffer (what the receiver sent while nobody read it), and the epoch in progress
+///   was joined midway. A first read after the line was quiet that long begins a burst sent
+///   after the open, and counts (a receiver that starts talking after `watch` opened it loses
+///   no epoch). A TCP bridge, gpsd, standard input and a file have no such buffer: their first
+///   read counts like any other (``ReceiverSource/hasKernelBuffer``);
 /// - a fix older than the maximum age (``defaultMaximumAge``, 5 s) is stale: it is not delivered,
 ///   and when the receiver goes silent or loses its fix, a `stale` event says how old the last
 ///   fix is.
@@ -67,8 +69,12 @@ public enum LocationPolicy {
   /// every fix `locate current` ever saw. Also how long after an open a first read may still
   /// be a backlog (see the freshness rule above).
   public static let quietGap: Double = 0.05
-  /// How many events a replay may queue ahead of a slow consumer before reading pauses.
-  public static let replayQueueLimit = 1024
+  /// How many events may queue ahead of a slow consumer before reading pauses, for every
+  /// source: a replay's file, a TCP or gpsd socket (left unread, so the server slows down) and a
+  /// serial device (whose kernel buffer then drops what does not fit, as a UART does).
+  public static let queueLimit = 1024
+  /// The limit replays had before every source got one: ``queueLimit``.
+  public static let replayQueueLimit = queueLimit
 }
 
 /// When a stationary receiver pauses updates, per activity type.

@@ -24,6 +24,9 @@ public struct ReceiverProbe: Sendable {
     public var fixMode: GNSSFixMode?
     /// Satellites used in the last epoch, if it said.
     public var satellitesUsed: Int?
+    /// The last device state the reader reported (`garbled` when bytes came but no rate gave
+    /// NMEA, `silent` when nothing came).
+    public var lastState: DeviceState?
 
     /// An empty report.
     public init() {}
@@ -46,7 +49,9 @@ public struct ReceiverProbe: Sendable {
     self.checksumPolicy = checksumPolicy
   }
 
-  /// Opens the device, listens for ``seconds``, closes it (restoring its settings).
+  /// Opens the device, listens for ``seconds`` once its rate is known (with
+  /// ``BaudSetting/auto``, after the hunt: at most one pass over the rates), closes it
+  /// (restoring its settings). Cancelling the task ends it at once.
   /// - Throws: ``ReceiverError`` when the device cannot be opened.
   public func run() async throws(ReceiverError) -> Report {
     let listener = ProbeListener(policy: checksumPolicy)
@@ -54,8 +59,13 @@ public struct ReceiverProbe: Sendable {
     options.reconnect = false
     let receiver = Receiver(source: .device(path: path, baud: baud), options: options)
     try receiver.start { listener.handle($0) }
-    try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
-    receiver.stop()
+    defer { receiver.stop() }
+    let hunt = Double(BaudSetting.huntOrder.count + 1) * (options.baudHuntWindow + 0.1)
+    let huntEnd = Date().addingTimeInterval(hunt)
+    while !listener.settled && Date() < huntEnd && !Task.isCancelled {
+      try? await Task.sleep(nanoseconds: 50_000_000)
+    }
+    try? await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 1e9) * 1e9))
     return listener.report
   }
 }
@@ -86,10 +96,21 @@ private final class ProbeListener: @unchecked Sendable {
         }
         state.decoder = decoder
       }
-    case .state(.connected(_, let baud)):
-      lock.withLock { state.report.baud = baud ?? state.report.baud }
-    case .state:
-      break
+    case .state(let device):
+      lock.withLock {
+        state.report.lastState = device
+        if case .connected(_, let baud) = device { state.report.baud = baud ?? state.report.baud }
+      }
+    }
+  }
+
+  /// Whether the rate is known, or the hunt heard nothing or noise.
+  var settled: Bool {
+    lock.withLock {
+      switch state.report.lastState {
+      case .connected(_, _?)?, .garbled?, .silent?, .unplugged?, .ended?: return true
+      default: return false
+      }
     }
   }
 

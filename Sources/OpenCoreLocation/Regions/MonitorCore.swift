@@ -175,7 +175,7 @@ final class MonitorIteration: @unchecked Sendable {
 
   init(core: MonitorCore) {
     self.core = core
-    channel = EventChannel(limit: core.setup.isReplay ? LocationPolicy.replayQueueLimit : nil)
+    channel = EventChannel(limit: LocationPolicy.queueLimit)
   }
 
   deinit { shutdown() }

@@ -2,8 +2,9 @@ import Foundation
 import Receivers
 
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
-/// and the consumer takes everything queued at once. A replay's producer blocks while more than
-/// `limit` elements wait, so a fast replay cannot outrun its consumer's memory.
+/// and the consumer takes everything queued at once. The producer (a reader thread) blocks while
+/// more than `limit` elements wait, so a fast source — a replay, a TCP server sending as fast as
+/// it can — cannot outrun its consumer's memory: while it waits, its source is not read.
 final class EventChannel<Element: Sendable>: Sendable {
   private struct State {
     var queue: [Element] = []

@@ -49,7 +49,8 @@ struct SystemClock: LocationClock {
 
   func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer {
     let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
-    timer.schedule(deadline: .now() + .nanoseconds(Int(max(0, delay) * 1e9)), leeway: .never)
+    timer.schedule(
+      deadline: .now() + .nanoseconds(Int(min(max(0, delay), 1e9) * 1e9)), leeway: .never)
     timer.setEventHandler(handler: fire)
     timer.resume()
     return DispatchClockTimer(source: timer)

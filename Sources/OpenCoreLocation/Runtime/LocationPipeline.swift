@@ -16,6 +16,10 @@ struct PipelineConfig {
   var timestamps: ReplayTimestamps = .asRecorded
   /// The device or source name put in `GNSSFixInfo.device`.
   var device: String?
+  /// Whether a (re)opened source's first read may be a backlog that is not current (see
+  /// ``LocationPolicy``): a serial device's kernel buffer. A TCP or gpsd stream, standard
+  /// input and a file have none: their first read is as current as any other.
+  var backlogOnOpen = true
   /// Whether each read's framed sentences are handed out too (``PipelineEvent/sentences(_:)``).
   var tapsSentences = false
 
@@ -33,6 +37,10 @@ struct LocationPipeline {
   var assembler: FixAssembler
   var authorization = AuthorizationTracker()
   var factory: LocationFactory
+  /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
+  private var errorRates = ErrorRates()
+  /// The estimates of the report being processed.
+  private var estimates = ErrorRates.Estimates()
   /// Continuous delivery, when a client wants every update.
   var delivery: DeliveryFilter?
   var oneShot: OneShotRequest?
@@ -103,7 +111,7 @@ struct LocationPipeline {
 
   /// Starts a one-shot request.
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
-    let span = Int64(max(0, timeout) * 1e9)
+    let span = Int64(min(max(0, timeout), 1e9) * 1e9)
     oneShot = OneShotRequest(
       startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: streamNow + span,
       desiredAccuracy: desiredAccuracy, timeout: timeout)
@@ -123,7 +131,9 @@ struct LocationPipeline {
       // What was waiting when the device opened comes at once. A first read after the line
       // was quiet for a while begins a burst the receiver sent after the open: a whole epoch.
       let quiet = Int64(LocationPolicy.quietGap * 1e9)
-      if let opened = connectedAt, at - opened >= quiet {
+      if !config.backlogOnOpen {
+        // A stream, not a kernel buffer: everything read is current.
+      } else if let opened = connectedAt, at - opened >= quiet {
         // Sent after the open: current.
       } else {
         backlogRead = reads
@@ -178,7 +188,10 @@ struct LocationPipeline {
       // A (re)opened device's first read may hold a backlog; one that talks again after a
       // silence was never closed, and what it sends now is new.
       let talksAgain: Bool
-      if case .silent? = authorization.device { talksAgain = true } else { talksAgain = false }
+      switch authorization.device {
+      case .silent?, .garbled?: talksAgain = true
+      default: talksAgain = false
+      }
       if !talksAgain {
         awaitingFirstRead = true
         connectedAt = at
@@ -188,6 +201,9 @@ struct LocationPipeline {
     switch state {
     case .silent, .unplugged:
       apply(assembler.flush(at: now))
+    case .garbled(let path, let baud):
+      apply(assembler.flush(at: now))
+      fail(CLError(.noNMEA(path: path, baud: baud)))
     case .ended:
       apply(assembler.flush(at: now))
       ended = true
@@ -202,6 +218,13 @@ struct LocationPipeline {
     case .connected, .available:
       break
     }
+  }
+
+  /// The owner stops reading (a clean stop on a signal): the epoch in progress is closed and
+  /// reported as at an unplug, so every fix whose sentences were read is handed out.
+  mutating func finishInput(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    apply(assembler.flush(at: now))
   }
 
   /// Brings the clocks up to date (before a request starts).
@@ -221,7 +244,7 @@ struct LocationPipeline {
       if !staleReported, let completedAt = lastFix?.completedAt {
         // Stale is strictly older than the maximum age: checked a tenth of a second past it
         // (the precision ages are printed with, so a stale fix never reads "5.0 s old").
-        consider(completedAt + Int64(config.maximumAge * 1e9) + 100_000_000)
+        consider(completedAt + Int64(min(config.maximumAge, 1e9) * 1e9) + 100_000_000)
       }
       if authorization.nmeaSeen,
         oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))
@@ -327,6 +350,9 @@ struct LocationPipeline {
     }
     lastReport = report
     heading.observe(report)
+    let instant = report.instant(
+      fallbackDay: LocationFactory.fallbackDay(for: report, wallNow: wallNow))
+    estimates = errorRates.next(report, instant: instant, satellites: assembler.satellites)
     if report.isFix {
       lastFix = report
       // A fix already too old when reported (the end of an epoch before a gap) was never
@@ -337,7 +363,7 @@ struct LocationPipeline {
       if report.isFix && isCurrent(report, since: request.startedAt) {
         if DeliveryFilter.accurate(report.horizontalAccuracy, desired: request.desiredAccuracy) {
           oneShot = nil
-          events.append(.oneShotFix(factory.make(report, wallNow: wallNow)))
+          events.append(.oneShotFix(located(report)))
         } else {
           if request.best.map({ Self.moreAccurate(report, than: $0) }) ?? true {
             request.best = report
@@ -358,20 +384,25 @@ struct LocationPipeline {
     guard isCurrent(report, since: deliverySince) else { return }
     switch filter.judge(report, now: report.completedAt) {
     case .deliver:
-      events.append(.location(factory.make(report, wallNow: wallNow)))
+      events.append(.location(located(report)))
     case .resume:
-      let location = factory.make(report, wallNow: wallNow)
+      let location = located(report)
       events.append(.paused(false, location))
       events.append(.location(location))
     case .resumeHeld:
-      events.append(.paused(false, factory.peek(report, wallNow: wallNow)))
+      events.append(.paused(false, factory.peek(report, wallNow: wallNow).with(estimates)))
     case .pause:
-      events.append(.paused(true, factory.make(report, wallNow: wallNow)))
+      events.append(.paused(true, located(report)))
     case .notAccurate:
       emitProgress(since: deliverySince)
     case .paused, .tooClose:
       break
     }
+  }
+
+  /// The location for the report being processed, with its error estimates.
+  private mutating func located(_ report: EpochReport) -> CLLocation {
+    factory.make(report, wallNow: wallNow).with(estimates)
   }
 
   static func moreAccurate(_ a: EpochReport, than b: EpochReport) -> Bool {

@@ -42,6 +42,8 @@ final class LocationSession: @unchecked Sendable {
   /// that fires after a newer one was armed does nothing.
   private let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
   private let stopped = Atomic<Bool>(false)
+  /// Set by ``finishInput()``: nothing more is read.
+  private let inputFinished = Atomic<Bool>(false)
   private let failedToStart = Atomic<Bool>(false)
 
   /// Whether ``start()`` threw: what the session reported while failing (the authorization it
@@ -60,6 +62,8 @@ final class LocationSession: @unchecked Sendable {
     self.clock = clock
     self.sink = sink
     decoder = NMEADecoder(policy: checksumPolicy)
+    var config = config
+    if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
     tap = config.tapsSentences ? SentenceTap(policy: checksumPolicy) : nil
   }
@@ -93,7 +97,7 @@ final class LocationSession: @unchecked Sendable {
   /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and arms the time checks.
   func start() throws(CLError) {
     onStart?(self)
-    if case .receiver(let source, let options) = input {
+    if case .receiver(let source, let options) = input, !inputFinished.load(ordering: .acquiring) {
       let receiver = Receiver(source: source, options: options)
       do {
         try receiver.start { [weak self] event in
@@ -105,12 +109,12 @@ final class LocationSession: @unchecked Sendable {
       } catch {
         let failure = Self.failure(error, source: source)
         failedToStart.store(true, ordering: .releasing)
-        deviceState(failure.state)
+        if let state = failure.state { deviceState(state) }
         throw failure.error
       }
       let stoppedMeanwhile = self.receiver.withLock { stored -> Bool in
         stored = receiver
-        return stopped.load(ordering: .acquiring)
+        return stopped.load(ordering: .acquiring) || inputFinished.load(ordering: .acquiring)
       }
       if stoppedMeanwhile { receiver.stop() }
     }
@@ -119,6 +123,9 @@ final class LocationSession: @unchecked Sendable {
     started = true
     armCheck()
   }
+
+  /// Whether ``stop()`` was called.
+  var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
   /// Stops the timer and the receiver (joining its reader thread; do not call from it).
   func stop() {
@@ -129,6 +136,20 @@ final class LocationSession: @unchecked Sendable {
     }
     quietCheck.withLock { $0.timer?.cancel() }
     receiver.withLock { $0 }?.stop()
+  }
+
+  /// Stops reading, keeping what was read: the receiver is stopped (its reader thread joined:
+  /// call it where a consumer keeps taking batches, as a reader blocked handing one over
+  /// finishes it first), then the epoch in progress is closed and everything it completes is
+  /// delivered. Later calls, and a ``start()`` after it, read nothing.
+  func finishInput() {
+    guard !inputFinished.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    receiver.withLock { $0 }?.stop()
+    lock.lock()
+    defer { lock.unlock() }
+    decoder.finish(visiting: &pipeline)
+    pipeline.finishInput(at: clock.now(), wall: clock.wallNow())
+    deliver()
   }
 
   /// A chunk of bytes that arrived at monotonic time `at` (ns).
@@ -217,15 +238,21 @@ final class LocationSession: @unchecked Sendable {
     }
   }
 
-  /// The device state and error for a receiver that could not be opened.
+  /// The device state and error for a receiver that could not be opened; no state when the
+  /// source was never a device that could be used (not a serial port, a bad address, a
+  /// connection refused): the error alone says why (an `ended` state would read as a receiver
+  /// lost).
   static func failure(_ error: ReceiverError, source: ReceiverSource) -> (
-    state: DeviceState, error: CLError
+    state: DeviceState?, error: CLError
   ) {
     let path: String? = {
       if case .discover = source { return nil }
       return error.path.isEmpty ? nil : error.path
     }()
     switch error.code {
+    case .notFound where [ELOOP, ENAMETOOLONG, ENOTDIR].contains(error.errno):
+      // Not a missing device: a path that leads nowhere (a link loop, a name too long).
+      return (nil, CLError(.sourceFailed(error)))
     case .notFound:
       return (.unavailable(path: path), CLError(.noReceiver(path: path)))
     case .permissionDenied(let group):
@@ -237,8 +264,8 @@ final class LocationSession: @unchecked Sendable {
       return (
         .busy(path: error.path, holder: holder), CLError(.busy(path: error.path, holder: holder))
       )
-    case .baudNotFound, .invalidSource, .io:
-      return (.ended, CLError(.sourceFailed(error)))
+    case .baudNotFound, .invalidSource, .badData, .io:
+      return (nil, CLError(.sourceFailed(error)))
     }
   }
 }

@@ -67,7 +67,7 @@ final class DriveFeeder {
     guard let pty else { return }
     pty.close()
     self.pty = nil
-    removeLink(link)
+    removeLink(link, pointingTo: pty.slavePath)
   }
 
   /// The bytes of the next epoch (the generator moves on).

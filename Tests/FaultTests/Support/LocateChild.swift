@@ -12,6 +12,8 @@ final class LocateChild {
     case null
     /// A pipe the test writes with ``write(_:)`` (non-blocking on the test's side).
     case pipe
+    /// A file or device opened for reading, such as /dev/zero.
+    case file(String)
   }
 
   /// Where the child's standard output goes.
@@ -39,15 +41,26 @@ final class LocateChild {
   /// Lines read from standard output so far.
   private(set) var linesRead = 0
   private var status: Int32?
+  /// Where `/usr/bin/time` writes the peak resident set, when measured.
+  private var peakFile: String?
 
   /// Starts `program arguments…` with a clean environment plus `environment`.
   init(
     _ arguments: [String], program: String = Paths.locate, stdin: Input = .null,
-    stdout: Output = .pipe(), environment: [String: String] = [:]
+    stdout: Output = .pipe(), environment: [String: String] = [:], measured: Bool = false
   ) throws {
     Glibc.signal(SIGPIPE, SIG_IGN)
     directory = try Paths.temporaryDirectory()
     stderrPath = directory + "/stderr"
+    var arguments = arguments
+    var program = program
+    if measured {
+      // GNU time forks the program afresh: its ru_maxrss is the program's own (a child spawned
+      // from this test process would count the test runner's memory, which it shares until exec).
+      peakFile = directory + "/peak"
+      arguments = ["-f", "%M", "-o", directory + "/peak", program] + arguments
+      program = "/usr/bin/time"
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -63,6 +76,8 @@ final class LocateChild {
       childEnds.append(read)
       stdinWrite = write
       parentEnds.append(write)
+    case .file(let path):
+      posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
     }
     switch stdout {
     case .pipe(let capacity):
@@ -91,7 +106,7 @@ final class LocateChild {
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for number in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, number) }
+    for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let base = [
@@ -266,6 +281,14 @@ final class LocateChild {
     return false
   }
 
+  /// The peak resident set in KiB of a `measured` child, once it ended.
+  var peakKiB: Int? {
+    guard !isRunning, let peakFile,
+      let text = try? String(contentsOfFile: peakFile, encoding: .utf8)
+    else { return nil }
+    return text.split(separator: "\n").last.flatMap { Int($0) }
+  }
+
   /// Sends a signal.
   func signal(_ number: Int32) {
     if isRunning { kill(pid, number) }
@@ -318,6 +341,8 @@ final class LocateChild {
   /// Its resident set size in KiB (VmRSS).
   var residentKiB: Int? { Self.field("/proc/\(pid)/status", "VmRSS:") }
 
+  /// Its peak resident set size so far in KiB (VmHWM).
+  var peakResidentKiB: Int? { Self.field("/proc/\(pid)/status", "VmHWM:") }
   /// CPU time its running threads have had so far, seconds (the first field of each
   /// /proc/PID/task/TID/schedstat, in nanoseconds).
   var cpuSeconds: Double {

@@ -19,8 +19,10 @@ enum Paths {
   /// The GPX 1.1 subset schema the CLI tests validate with.
   static let gpxSchema = root + "/Tests/LocateCLITests/Fixtures/gpx-subset.xsd"
 
-  /// The `locate` executable of the same build as the running tests.
+  /// The `locate` executable of the same build as the running tests (LOCATE_TEST_BINARY
+  /// names another, e.g. an older build, to see a test fail without its fix).
   static let locate: String = {
+    if let other = ProcessInfo.processInfo.environment["LOCATE_TEST_BINARY"] { return other }
     let executable =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]

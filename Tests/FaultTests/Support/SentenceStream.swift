@@ -18,7 +18,9 @@ struct SentenceStream {
   /// Epochs produced so far.
   private(set) var epochs = 0
 
-  init(startTime: Int = 1_750_000_000) {
+  /// A stream from `startTime`; without `satellites`, each epoch is RMC and GGA alone (the
+  /// most fixes per byte).
+  init(startTime: Int = 1_750_000_000, satellites: Bool = true) {
     time = startTime
     let rmc = "$GPRMC,000000.00,A,4807.0380,N,01131.0000,E,022.4,084.4,010125,003.1,W,A*00\r\n"
     let gga = "$GPGGA,000000.00,4807.0380,N,01131.0000,E,1,08,0.9,545.4,M,46.9,M,,*00\r\n"
@@ -28,7 +30,7 @@ struct SentenceStream {
       "GPGSV,3,2,11,14,25,170,44,16,57,208,45,20,77,119,46,22,38,035,47",
       "GPGSV,3,3,11,24,15,089,38,25,19,349,39,27,21,219,40",
     ].map(Self.sentence).joined()
-    template = Array((rmc + gga + rest).utf8)
+    template = Array((rmc + gga + (satellites ? rest : "")).utf8)
     rmcRange = 0..<rmc.utf8.count
     ggaRange = rmc.utf8.count..<(rmc.utf8.count + gga.utf8.count)
     rmcTime = 7

@@ -9,7 +9,8 @@ struct RunResult: Sendable, CustomStringConvertible {
 
   /// stdout split in lines (without the last empty one).
   var lines: [String] {
-    var lines = stdout.components(separatedBy: "\n")
+    // CSV ends its lines in CRLF (RFC 4180); the other formats in LF.
+    var lines = stdout.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }
     return lines
   }

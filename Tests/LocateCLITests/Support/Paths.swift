@@ -18,8 +18,10 @@ enum Paths {
     root + "/Tests/LocateCLITests/Fixtures/" + name
   }
 
-  /// The `locate` executable of the same build as the running tests.
+  /// The `locate` executable of the same build as the running tests (LOCATE_TEST_BINARY
+  /// names another, e.g. an older build, to see a test fail without its fix).
   static let locate: String = {
+    if let other = ProcessInfo.processInfo.environment["LOCATE_TEST_BINARY"] { return other }
     let executable =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? CommandLine.arguments[0]

@@ -73,6 +73,8 @@ struct FuzzChecks {
         Self.fail("stale at age \(age), maximum \(options.maximumAge)")
       }
       signatures.append("stale \(age) " + Self.describe(location))
+    case .event(.ignored(let error, let kept)):
+      signatures.append("ignored \(error) \(kept)")
     case .event(.region(let transition)):
       Self.checkFix(transition.location, "region")
       signatures.append("region \(transition.identifier) \(transition.state)")

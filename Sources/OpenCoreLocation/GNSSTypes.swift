@@ -155,6 +155,12 @@ public struct GNSSFixInfo: Sendable, Hashable {
   public var device: String?
   /// Whether the fix came from a replay rather than a live receiver.
   public var isReplay: Bool
+  /// Whether the fix has a date. False when neither the receiver (RMC, ZDA), the user
+  /// (`--date`) nor, for a live receiver, a computer clock agreeing with the receiver's time of
+  /// day gave one: `timestamp` then holds the time of day on 1970-01-01, plus a day per
+  /// midnight passed since the stream began, and is good only for its time of day and for
+  /// intervals. Outputs show the time of day alone (gpsd's JSON leaves `time` out).
+  public var hasDate = true
 
   /// Makes fix information.
   public init(

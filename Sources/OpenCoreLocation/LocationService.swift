@@ -117,6 +117,7 @@ public final class LocationService: @unchecked Sendable {
     config.maximumAge = options.maximumAge
     config.wantsSky = wantsSky
     config.timestamps = options.replayTimestamps
+    config.firstDay = options.date?.daysSince1970
     let session = LocationSession(
       input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
       sink: sink)
@@ -148,6 +149,7 @@ public final class LocationService: @unchecked Sendable {
     case .paused(let paused, _): return .paused(paused)
     case .stale(let location, let age): return .stale(location, age: age)
     case .region(let transition): return .region(transition)
+    case .ignored(let error, let kept): return .ignored(error, sentenceKept: kept)
     case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended: return nil
     }
   }

@@ -1,5 +1,6 @@
 // CONTRACT — the events of the location service. The service work owns this file.
 import Foundation
+import NMEA
 import Receivers
 
 /// Progress while waiting for a first fix.
@@ -41,4 +42,8 @@ public enum LocationServiceEvent: Sendable {
   /// A region of ``LocationServiceOptions/regions`` was determined or crossed (just before
   /// the deciding fix, when that fix is delivered too).
   case region(RegionTransition)
+  /// Part of the input was ignored: a field the receiver sent that cannot be true (the rest of
+  /// its sentence used, `sentenceKept`), or a whole sentence. Said once per sentence type and
+  /// field; the decoder's counters count them all.
+  case ignored(NMEAError, sentenceKept: Bool)
 }

@@ -54,6 +54,7 @@ enum WatchCommand: Command {
       arguments, environment: context.environment, command: name)
     var options = LocationServiceOptions(source: source)
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
+    options.date = try CommonOptions.date(arguments, command: name)
     var limits = WatchLoop.Limits()
     if let text = arguments.value("count") {
       limits.count = try values.integer("count", text, in: 1...Int.max, example: "10")

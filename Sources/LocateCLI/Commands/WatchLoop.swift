@@ -74,7 +74,7 @@ struct WatchLoop: Sendable {
           guard writer.eventsOnly else { break }
           written += 1
           if let count = limits.count, written >= count { return }
-        case .progress:
+        case .progress, .ignored:
           break
         }
       }

@@ -50,6 +50,8 @@ final class RequestObserver: Sendable {
           seen.bestRejected = location
         }
       }
+    case .ignored(let error, let kept):
+      status.note(HumanFormat.ignored(error, sentenceKept: kept))
     case .sky, .paused, .stale, .region:
       break
     }

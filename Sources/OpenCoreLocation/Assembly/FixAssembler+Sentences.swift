@@ -29,12 +29,17 @@ extension FixAssembler {
   mutating func add(_ rmc: borrowing RMC, at: Int64, read: Int) -> AssemblerStep {
     let rmc = copy rmc  // the merge closure needs its own (a small one)
     dropUntimedEpoch(lacksTime: rmc.time == nil)
-    return handle(.rmc, rmc.talker, rmc.time, at, read) {
+    let ignored = ignoredDates
+    var step = handle(.rmc, rmc.talker, rmc.time, at, read) {
       $0.merge(rmc)
       if rmc.status == .valid, let date = rmc.date, let time = rmc.time {
         $1.observe(date, time: time)
       }
     }
+    if ignoredDates != ignored, let date = rmc.date {
+      step.ignoredDate = ImpossibleDate(talker: rmc.talker, isZDA: false, date: date)
+    }
+    return step
   }
 
   /// A GGA sentence.
@@ -62,12 +67,17 @@ extension FixAssembler {
   mutating func add(_ zda: borrowing ZDA, at: Int64, read: Int) -> AssemblerStep {
     let zda = copy zda  // the merge closure needs its own (a small one)
     dropUntimedEpoch(lacksTime: zda.time == nil)
-    return handle(.zda, zda.talker, zda.time, at, read) {
+    let ignored = ignoredDates
+    var step = handle(.zda, zda.talker, zda.time, at, read) {
       if let date = zda.date {
         $0.date = date
         if let time = zda.time { $1.observe(date, time: time) }
       }
     }
+    if ignoredDates != ignored, let date = zda.date {
+      step.ignoredDate = ImpossibleDate(talker: zda.talker, isZDA: true, date: date)
+    }
+    return step
   }
 
   /// A VTG sentence.

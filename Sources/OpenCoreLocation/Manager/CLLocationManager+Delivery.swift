@@ -62,7 +62,7 @@ extension CLLocationManager {
       case .region(let transition):
         flush()
         dispatchRegion(transition)
-      case .progress, .sky, .stale:
+      case .progress, .sky, .stale, .ignored:
         break
       }
     }

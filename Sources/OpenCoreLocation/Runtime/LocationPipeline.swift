@@ -16,6 +16,8 @@ struct PipelineConfig {
   var timestamps: ReplayTimestamps = .asRecorded
   /// The device or source name put in `GNSSFixInfo.device`.
   var device: String?
+  /// The UTC date of the stream's first epoch given by the user (`--date`), days since 1970.
+  var firstDay: Int?
 
   init(isReplay: Bool, device: String? = nil) {
     self.isReplay = isReplay
@@ -38,6 +40,9 @@ struct LocationPipeline {
   var regions: RegionWatch?
   var regionsSince: Int64 = 0
   private(set) var events: [PipelineEvent] = []
+  private var hold = UndatedHold()
+  /// The kinds of ignored input said so far.
+  private var ignoredSaid: Set<String> = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
   /// Reads so far (see ``beginRead(at:wall:)``).
@@ -56,6 +61,10 @@ struct LocationPipeline {
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
     assembler = FixAssembler(rollover: config.rollover, streamClock: config.isReplay)
+    // `--date`: live, it dates at once; a replay's fixes wait for the capture's own date first.
+    if let day = config.firstDay {
+      if config.isReplay { hold.given = day } else { assembler.giveDate(day: day) }
+    }
     factory = LocationFactory(
       device: config.device, isReplay: config.isReplay, timestamps: config.timestamps)
     monotonicNow = now
@@ -70,10 +79,14 @@ struct LocationPipeline {
   /// The replay's stream clock (0 for a live source).
   var streamNow: Int64 { assembler.streamNow }
 
-  /// Hands the events so far to the caller.
+  /// Hands the events so far to the caller (a replay's from its first undated fix on wait
+  /// for the capture's first date: ``UndatedHold``).
   mutating func takeEvents() -> [PipelineEvent] {
     defer { events.removeAll(keepingCapacity: true) }
-    return events
+    guard config.isReplay, !factory.shiftsToNow, !events.isEmpty || hold.isHolding else {
+      return events
+    }
+    return hold.pass(events, anchor: assembler.dateAnchor, ended: ended)
   }
 
   /// Starts continuous delivery through `filter`; epochs that began earlier are not current.
@@ -125,6 +138,7 @@ struct LocationPipeline {
     wallNow = wall
     if !config.isReplay {
       assembler.today = Int((wall.timeIntervalSince1970 / 86_400).rounded(.down))
+      assembler.clock = Int64(wall.timeIntervalSince1970 * 1e9)
     }
   }
 
@@ -146,6 +160,7 @@ struct LocationPipeline {
   /// After a decoded sentence was merged into the assembler: what it completed.
   @inline(__always)
   mutating func merged(_ step: AssemblerStep) {
+    if let date = step.ignoredDate { ignored(date.error, sentenceKept: true) }
     apply(step)
     checkDeadline()
   }
@@ -161,6 +176,17 @@ struct LocationPipeline {
     guard !config.isReplay else { return }
     apply(assembler.reportOnQuiet())
   }
+
+  /// Part of the input was ignored: said once per sentence type and field (at most
+  /// ``ignoredKinds`` kinds), the decoder's counters count them all.
+  mutating func ignored(_ error: NMEAError, sentenceKept: Bool) {
+    let kind = "\(error.address) \(error.field) \(sentenceKept)"
+    guard ignoredSaid.count < Self.ignoredKinds, ignoredSaid.insert(kind).inserted else { return }
+    events.append(.ignored(error, sentenceKept: sentenceKept))
+  }
+
+  /// The most kinds of ignored input said (after them, only counted).
+  static let ignoredKinds = 32
 
   /// A device state from the receiver.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
@@ -264,7 +290,11 @@ struct LocationPipeline {
     if config.isReplay { checkStale() }
     if step.closed, let report = assembler.closedReport { process(report) }
     if step.skyChanged && config.wantsSky {
-      let time = lastReport.map { factory.peek($0, wallNow: wallNow).timestamp }
+      // An undated epoch's sky view has no time (a relative timestamp would read as 1970).
+      let time = lastReport.flatMap { report in
+        report.day != nil || factory.shiftsToNow
+          ? factory.peek(report, wallNow: wallNow).timestamp : nil
+      }
       events.append(
         .sky(
           assembler.satellites.skyView(
@@ -276,7 +306,15 @@ struct LocationPipeline {
   /// Whether a fix may be handed out as current to a client whose request began at `since`.
   private func isCurrent(_ report: EpochReport, since: Int64) -> Bool {
     report.startedAt >= since && (config.isReplay || report.startRead > backlogRead)
-      && Double(now - report.completedAt) / 1e9 <= config.maximumAge
+      && Double(reportedAt(report) - report.completedAt) / 1e9 <= config.maximumAge
+  }
+
+  /// When an epoch counts as reported, for its age: now on a live source; on a replay, when
+  /// its last sentence came. A replay's epoch that ends only when the next one starts (its
+  /// cycle ender not learned yet, or a gap follows it) or when the input ends was complete
+  /// then: live, the line going quiet after it would have reported it at once.
+  private func reportedAt(_ report: EpochReport) -> Int64 {
+    config.isReplay ? min(now, report.completedAt) : now
   }
 
   /// The satellites now (the latest GSV and GSA, or GGA's count), and the time waited.
@@ -319,7 +357,7 @@ struct LocationPipeline {
       lastFix = report
       // A fix already too old when reported (the end of an epoch before a gap) was never
       // current: nothing to announce about it.
-      staleReported = Double(now - report.completedAt) / 1e9 > config.maximumAge
+      staleReported = Double(reportedAt(report) - report.completedAt) / 1e9 > config.maximumAge
     }
     if var request = oneShot {
       if report.isFix && isCurrent(report, since: request.startedAt) {

@@ -57,7 +57,7 @@ final class LocationSession: @unchecked Sendable {
     self.input = input
     self.clock = clock
     self.sink = sink
-    decoder = NMEADecoder(policy: checksumPolicy)
+    decoder = NMEADecoder(policy: checksumPolicy, fieldErrors: .salvageFields)
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NMEA
 import Receivers
 
 /// What a pipeline tells its client, in order.
@@ -26,6 +27,8 @@ enum PipelineEvent: Sendable {
   case oneShotFailed(CLError)
   /// A watched region's state changed (region monitoring).
   case region(RegionTransition)
+  /// Part of the input was ignored (see ``LocationServiceEvent/ignored(_:sentenceKept:)``).
+  case ignored(NMEAError, sentenceKept: Bool)
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a
   /// request still waiting gets.
   case ended(CLError)

@@ -74,6 +74,7 @@ extension PipelineEvent {
     case .oneShotFailed: return "oneShotFailed"
     case .ended: return "ended"
     case .region(let transition): return "region \(transition.identifier) \(transition.state)"
+    case .ignored(let error, _): return "ignored \(error.address) \(error.field)"
     }
   }
 }

@@ -146,6 +146,21 @@ struct FixAssembler {
     return step
   }
 
+  /// A sentence that should carry a time but does not (a receiver that lost its fix, or just
+  /// started): it belongs to no epoch. The receiver's state changed, so the epoch in progress
+  /// is complete and reported now (its last fix is not lost, nor voided by a no-fix sentence
+  /// merged into it); untimed sentences before it belonged to no timed epoch.
+  mutating func untimed(at: Int64) -> AssemblerStep {
+    var step = AssemblerStep()
+    guard epoch?.time != nil else {
+      epoch = nil
+      return step
+    }
+    step.closed = close(at: stream?.now ?? at)
+    step.skyChanged = satellites.takeDirty()
+    return step
+  }
+
   /// Merges a sentence of fix data (its time, when it has one) into the epoch in progress;
   /// the per-type `add` methods (FixAssembler+Sentences.swift) call it.
   mutating func handle(

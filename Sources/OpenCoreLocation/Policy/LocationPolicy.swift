@@ -67,6 +67,11 @@ public enum LocationPolicy {
   /// every fix `locate current` ever saw. Also how long after an open a first read may still
   /// be a backlog (see the freshness rule above).
   public static let quietGap: Double = 0.05
+  /// The most one step of a replay's clock counts toward a request's timeout, seconds: a
+  /// longer jump (a gap in the recording, a receiver setting its clock, as mtk-3301's from
+  /// 1980-01-05 23:59 to 08:14) is not time spent waiting for a fix. Ages still use the whole
+  /// step (the last fix before a gap is stale after it).
+  public static let replayStepLimit: Double = 10
   /// How many events a replay may queue ahead of a slow consumer before reading pauses.
   public static let replayQueueLimit = 1024
 }

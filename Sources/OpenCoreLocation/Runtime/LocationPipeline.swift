@@ -110,7 +110,8 @@ struct LocationPipeline {
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
     let span = Int64(max(0, timeout) * 1e9)
     oneShot = OneShotRequest(
-      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: streamNow + span,
+      startedAt: now, monotonicDeadline: monotonicNow + span, streamTimeout: span,
+      streamCounted: streamNow,
       desiredAccuracy: desiredAccuracy, timeout: timeout)
     if ended { fail(endError()) }
   }
@@ -418,11 +419,21 @@ struct LocationPipeline {
   }
 
   private mutating func checkDeadline() {
-    guard let monotonicDeadline = oneShot?.monotonicDeadline,
-      let streamDeadline = oneShot?.streamDeadline
-    else { return }
-    let expired =
-      monotonicNow >= monotonicDeadline || (config.isReplay && streamNow >= streamDeadline)
+    guard let monotonicDeadline = oneShot?.monotonicDeadline else { return }
+    var expired = monotonicNow >= monotonicDeadline
+    let stream = streamNow
+    if config.isReplay, let counted = oneShot?.streamCounted, stream > counted {
+      // A step of the stream clock counts up to the limit: a longer jump is a gap in the
+      // recording, or the receiver setting its clock, not time spent waiting for a fix.
+      let step = min(stream - counted, Int64(LocationPolicy.replayStepLimit * 1e9))
+      oneShot?.streamWaited += step
+      oneShot?.streamCounted = stream
+    }
+    if config.isReplay, let waited = oneShot?.streamWaited, let timeout = oneShot?.streamTimeout,
+      waited >= timeout
+    {
+      expired = true
+    }
     guard expired, let request = oneShot else { return }
     oneShot = nil
     let waited = request.timeout

@@ -40,8 +40,11 @@ struct OneShotRequest {
   var startedAt: Int64
   /// Monotonic deadline, ns.
   var monotonicDeadline: Int64
-  /// Stream-clock deadline for replays, ns.
-  var streamDeadline: Int64
+  /// For replays: the stream time waited so far (each step of the stream clock counted up to
+  /// ``LocationPolicy/replayStepLimit``), the timeout, and the stream time last counted, ns.
+  var streamWaited: Int64 = 0
+  var streamTimeout: Int64
+  var streamCounted: Int64
   /// Desired accuracy, metres (< 0: any fix).
   var desiredAccuracy: Double
   /// The timeout, seconds.

@@ -59,19 +59,29 @@ enum ParityHarness {
     return reports
   }
 
-  /// The capture's lines grouped by epoch (runs of one time of day), for listing.
+  /// The capture's lines grouped by epoch (runs of one time of day; lines before the first
+  /// timed one join the first group), for listing.
   static func lines(_ bytes: [UInt8]) -> [(time: Int64, lines: [String])] {
     var groups: [(time: Int64, lines: [String])] = []
+    var leading: [String] = []
     var current: Int64? = nil
     for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
-      let text = String(line)
-      guard text.hasPrefix("$") || text.hasPrefix("!") else { continue }
+      // From the last `$` or `!` of the run that starts the sentence (`$$GNGGA` is GNGGA).
+      var text = String(line.drop { $0 != "$" && $0 != "!" })
+      while text.hasPrefix("$$") { text.removeFirst() }
+      guard !text.isEmpty else { continue }
       if let time = GpsdOracle.timeOfDay(ofSentence: text) {
-        if current.map({ abs($0 - time) >= 10_000_000 }) ?? true { groups.append((time, [])) }
+        if current.map({ abs($0 - time) >= 10_000_000 }) ?? true {
+          groups.append((time, groups.isEmpty ? leading : []))
+        }
         current = time
         groups[groups.count - 1].time = time
       }
-      if !groups.isEmpty { groups[groups.count - 1].lines.append(text) }
+      if groups.isEmpty {
+        leading.append(text)
+      } else {
+        groups[groups.count - 1].lines.append(text)
+      }
     }
     return groups
   }

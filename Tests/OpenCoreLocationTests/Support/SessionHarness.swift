@@ -18,11 +18,15 @@ struct SessionHarness {
   let session: LocationSession
   let events: EventLog<PipelineEvent>
 
-  init(replay: Bool = false, maximumAge: Double = 5, device: String = "/dev/ttyTEST") {
-    let clock = ManualClock()
+  init(
+    replay: Bool = false, maximumAge: Double = 5, device: String = "/dev/ttyTEST",
+    wall: Date = Date(timeIntervalSince1970: 1_750_000_000), firstDay: Int? = nil
+  ) {
+    let clock = ManualClock(wall: wall)
     let events = EventLog<PipelineEvent>()
     var config = PipelineConfig(isReplay: replay, device: device)
     config.maximumAge = maximumAge
+    config.firstDay = firstDay
     self.clock = clock
     self.events = events
     session = LocationSession(input: .manual, config: config, clock: clock) {

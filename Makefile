@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients socat gpsbabel geographiclib-tools python3-geographiclib \
-  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev
+  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data
 
 .PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak

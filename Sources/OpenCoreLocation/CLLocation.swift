@@ -22,11 +22,13 @@ public final class CLLocationSourceInformation: NSObject, @unchecked Sendable {
 open class CLLocation: NSObject, NSCopying, @unchecked Sendable {
   /// Latitude and longitude.
   public let coordinate: CLLocationCoordinate2D
-  /// Altitude above mean sea level (GGA or GNS), metres; valid only when `verticalAccuracy` > 0
-  /// (a 3D fix: in a 2D fix the receiver holds the altitude, it does not measure it).
+  /// Altitude above mean sea level (GGA or GNS of the fix's own epoch), metres; valid only when
+  /// `verticalAccuracy` > 0 (a 3D fix with an altitude: in a 2D fix the receiver holds the
+  /// altitude, it does not measure it; an epoch of RMC or GLL alone has none). 0 when invalid.
   public let altitude: CLLocationDistance
   /// Altitude above the WGS-84 ellipsoid, metres: `altitude` plus the receiver's geoid
-  /// separation (plus 0 when it sends none; then `gnss.geoidSeparation` is nil).
+  /// separation, or when it sends none EGM96's at the fix (`gnss.geoidSeparationFromModel`);
+  /// 0 when the altitude is invalid.
   public let ellipsoidalAltitude: CLLocationDistance
   /// Horizontal accuracy, metres: gpsd's `eph`. From GST when the receiver sends it, the
   /// distance root mean square √(σlat² + σlon²); otherwise HDOP × 19 m (× 4.75 m with DGPS or

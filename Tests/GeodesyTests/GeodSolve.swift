@@ -11,13 +11,17 @@ enum GeodSolve {
 
   /// The GeodSolve executable on PATH.
   static func executable() throws -> URL {
+    try tool("GeodSolve", package: "geographiclib-tools")
+  }
+
+  /// A program on PATH, from a Debian package `make deps` installs.
+  static func tool(_ name: String, package: String) throws -> URL {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("GeodSolve")
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
-    throw Failure(
-      description: "GeodSolve not found on PATH: install geographiclib-tools (make deps)")
+    throw Failure(description: "\(name) not found on PATH: install \(package) (make deps)")
   }
 
   /// Runs GeodSolve with `arguments` on `lines` (one problem per line) and returns the numbers

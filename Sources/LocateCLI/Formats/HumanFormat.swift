@@ -129,6 +129,7 @@ enum HumanFormat {
     var text = metres(location.altitude) + " above mean sea level"
     if location.ellipsoidalAltitude.isFinite, location.gnss?.geoidSeparation != nil {
       text += ", " + metres(location.ellipsoidalAltitude) + " above the ellipsoid"
+      if location.gnss?.geoidSeparationFromModel == true { text += " (geoid: EGM96)" }
     }
     return text
   }

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// Turns an epoch report into a `CLLocation`: timestamp, sentinels, GNSS details.
 ///
@@ -72,22 +73,28 @@ struct LocationFactory {
   ) -> CLLocation {
     let hasAltitude = report.verticalAccuracy > 0 && report.altitudeMSL != nil
     let altitude = hasAltitude ? report.altitudeMSL ?? 0 : 0
-    let separation = report.geoidSeparation ?? 0
+    // The receiver's own separation wins; without one, EGM96's (documented as derived).
+    let modelled = hasAltitude && report.geoidSeparation == nil
+    let separation =
+      report.geoidSeparation
+      ?? (modelled
+        ? Geoid.egm96(latitude: report.latitude ?? 0, longitude: report.longitude ?? 0) : nil)
     var course = report.course ?? -1
     if course >= 360 { course = course.truncatingRemainder(dividingBy: 360) }
     var info = GNSSFixInfo(
       mode: report.mode, status: report.status, satellitesUsed: report.satellitesUsed,
       satellitesInView: report.satellitesInView, hdop: report.hdop, vdop: report.vdop,
-      pdop: report.pdop, geoidSeparation: report.geoidSeparation, climb: climb,
+      pdop: report.pdop, geoidSeparation: separation, climb: climb,
       magneticVariation: report.magneticVariation, latitudeError: report.latitudeError,
       longitudeError: report.longitudeError, dgpsAge: report.dgpsAge,
       dgpsStation: report.dgpsStation, device: device, isReplay: isReplay)
     info.hasDate = report.day != nil || shifted
+    info.geoidSeparationFromModel = modelled
     return CLLocation(
       coordinate: CLLocationCoordinate2D(
         latitude: report.latitude ?? kCLLocationCoordinate2DInvalid.latitude,
         longitude: report.longitude ?? kCLLocationCoordinate2DInvalid.longitude),
-      altitude: altitude, ellipsoidalAltitude: hasAltitude ? altitude + separation : 0,
+      altitude: altitude, ellipsoidalAltitude: hasAltitude ? altitude + (separation ?? 0) : 0,
       horizontalAccuracy: report.horizontalAccuracy, verticalAccuracy: report.verticalAccuracy,
       course: course, courseAccuracy: -1, speed: report.speed ?? -1, speedAccuracy: -1,
       timestamp: Date(timeIntervalSince1970: Double(instant) / 1e9),

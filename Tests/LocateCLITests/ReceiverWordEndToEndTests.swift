@@ -224,7 +224,7 @@ struct ReceiverWordEndToEndTests {
     for tpv in tpvs {
       let time = tpv["time"] as? String ?? ""
       let fromGGA = [".100Z", ".350Z", ".600Z", ".850Z"].contains(String(time.suffix(5)))
-      #expect((tpv["altMSL"] as? Double == 545.4) == fromGGA, "\(time)")
+      #expect(tpv["altMSL"] as? Double == (fromGGA ? 545.4 : nil), "\(time)")
     }
   }
 
@@ -290,6 +290,28 @@ struct ReceiverWordEndToEndTests {
         #expect(current.status != 0, "\(capture)")
       }
     }
+  }
+
+  // MARK: 8. The height above the ellipsoid
+
+  @Test("8: no geoid separation sent: altHAE from EGM96; sent: the receiver's own")
+  func geoid() throws {
+    // Telit HE910: `$GPGGA,105153.71,…,109.44,M,,M,,` at 50.840203 N, 4.347110 E, where
+    // EGM96 (cs2cs EPSG:4979 to EPSG:9707) puts the geoid 45.464 m above the ellipsoid.
+    let telit = try CLI.run(["current", "--input", Paths.gpsd("telit-he910.log"), "--json"])
+    let tpv = try #require(try DocumentChecks.jsonLines(telit.stdout).first)
+    #expect(tpv["altMSL"] as? Double == 109.44)
+    let separation = try #require(tpv["geoidSep"] as? Double)
+    #expect(abs(separation - 45.464) < 0.03)
+    #expect(abs((tpv["altHAE"] as? Double ?? 0) - (109.44 + separation)) < 0.001)
+    let text = try CLI.run(["current", "--input", Paths.gpsd("telit-he910.log")]).stdout
+    #expect(text.contains("Altitude  109.4 m above mean sea level, 154.9 m above the ellipsoid"))
+    #expect(text.contains("(geoid: EGM96)"))
+    // The receiver's own separation wins: bu353s4 sends 23.7 m where EGM96 says 30.8.
+    let own = try CLI.run(["current", "--input", Paths.gpsd("bu353s4.log"), "--json"])
+    let ownTPV = try #require(try DocumentChecks.jsonLines(own.stdout).first)
+    #expect(ownTPV["geoidSep"] as? Double == 23.7)
+    #expect(abs((ownTPV["altHAE"] as? Double ?? 0) - 83.6) < 0.0002)
   }
 
   // MARK: 9. Small things

@@ -41,6 +41,10 @@ struct LocationPipeline {
   var regionsSince: Int64 = 0
   private(set) var events: [PipelineEvent] = []
   private var hold = UndatedHold()
+  /// Events the hold let go of before the end of this read (they are not held again).
+  private var released: [PipelineEvent] = []
+  /// Whether no date is known yet (see ``dateArrived()``).
+  private var awaitingDate = true
   /// The kinds of ignored input said so far.
   private var ignoredSaid: Set<String> = []
   private(set) var monotonicNow: Int64
@@ -83,10 +87,35 @@ struct LocationPipeline {
   /// for the capture's first date: ``UndatedHold``).
   mutating func takeEvents() -> [PipelineEvent] {
     defer { events.removeAll(keepingCapacity: true) }
-    guard config.isReplay, !factory.shiftsToNow, !events.isEmpty || hold.isHolding else {
+    guard holdsUndated, !events.isEmpty || hold.isHolding || !released.isEmpty else {
       return events
     }
-    return hold.pass(events, anchor: assembler.dateAnchor, ended: ended)
+    defer { released.removeAll(keepingCapacity: true) }
+    hold.absorb(&events, anchor: assembler.dateAnchor)
+    return released + events + hold.release(anchor: assembler.dateAnchor, ended: false)
+  }
+
+  /// Everything a replay holds goes out now, without the capture's date (the input ended, or
+  /// a new request must not be answered by an earlier one's fix).
+  private mutating func letHeldGo() {
+    guard hold.isHolding else { return }
+    hold.absorb(&events, anchor: nil)
+    released += events + hold.release(anchor: nil, ended: true)
+    events.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether undated fixes wait for the capture's first date (a replay not shifted to now).
+  private var holdsUndated: Bool { config.isReplay && !factory.shiftsToNow }
+
+  /// The capture's first date just came: what is held, and this read's events so far, are
+  /// dated by it now (not by a later date of the same read: the outcome must not depend on
+  /// how the input was split into reads).
+  private mutating func dateArrived() {
+    awaitingDate = false
+    guard holdsUndated, let anchor = assembler.dateAnchor else { return }
+    hold.absorb(&events, anchor: nil)
+    released += events + hold.release(anchor: anchor, ended: false)
+    events.removeAll(keepingCapacity: true)
   }
 
   /// Starts continuous delivery through `filter`; epochs that began earlier are not current.
@@ -108,6 +137,9 @@ struct LocationPipeline {
 
   /// Starts a one-shot request.
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
+    // What a replay held for its first date goes out first, undated: a new request must not
+    // be answered by an earlier one's fix.
+    letHeldGo()
     let span = Int64(max(0, timeout) * 1e9)
     oneShot = OneShotRequest(
       startedAt: now, monotonicDeadline: monotonicNow + span, streamTimeout: span,
@@ -163,6 +195,7 @@ struct LocationPipeline {
   mutating func merged(_ step: AssemblerStep) {
     if let date = step.ignoredDate { ignored(date.error, sentenceKept: true) }
     apply(step)
+    if awaitingDate && assembler.dateAnchor != nil { dateArrived() }
     checkDeadline()
   }
 
@@ -211,6 +244,7 @@ struct LocationPipeline {
       apply(assembler.flush(at: now))
       ended = true
       events.append(.ended(endError()))
+      letHeldGo()
       if oneShot != nil { fail(endError()) }
     case .denied(let path, let group):
       fail(CLError(.permissionDenied(path: path, group: group)))
@@ -324,7 +358,7 @@ struct LocationPipeline {
     return FixProgress(
       satellitesInView: table.inView.count,
       satellitesUsed: table.hasUsedList ? table.usedCount : (lastReport?.satellitesUsed ?? 0),
-      bestSNR: table.bestSNR, elapsed: Double(now - since) / 1e9)
+      bestSNR: table.bestSNR, elapsed: Double(now - since) / 1e9, hasSkyView: table.hasSkyView)
   }
 
   private mutating func emitProgress(since: Int64) {

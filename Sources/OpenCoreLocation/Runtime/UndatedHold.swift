@@ -23,48 +23,44 @@ struct UndatedHold {
   /// Whether events are being held.
   var isHolding: Bool { start < held.count }
 
-  /// Passes `events` through: returns what may go out now. `anchor` is the day number of the
-  /// stream's relative day 0 once a date is known (held fixes are dated by it); `ended` when
-  /// the input ended (everything goes out).
-  mutating func pass(_ events: [PipelineEvent], anchor: Int?, ended: Bool) -> [PipelineEvent] {
+  /// Takes `events` into the hold: all of them while it holds, otherwise those from the first
+  /// undated fix on when no date is known yet (`anchor` nil).
+  mutating func absorb(_ events: inout [PipelineEvent], anchor: Int?) {
     if !isHolding {
-      guard let first = events.firstIndex(where: \.isUndated) else { return events }
-      if let anchor { return events.map { $0.redated(byDays: anchor) } }
-      if ended { return events.map { $0.redated(byDays: given) } }
+      guard anchor == nil, let first = events.firstIndex(where: \.isUndated) else { return }
       held.append(contentsOf: events[first...])
-      undated = held.count(where: \.isUndated)
-      return trimmed(Array(events[..<first]))
+      events.removeSubrange(first...)
+    } else {
+      held.append(contentsOf: events)
+      events.removeAll(keepingCapacity: true)
     }
-    held.append(contentsOf: events)
-    undated += events.count(where: \.isUndated)
-    if let anchor { return release().map { $0.redated(byDays: anchor) } }
-    if ended { return release().map { $0.redated(byDays: given) } }
-    return trimmed([])
+    undated = held[start...].count(where: \.isUndated)
   }
 
-  /// `out` followed by the oldest held events, up to and including undated fixes beyond the
-  /// limit.
-  private mutating func trimmed(_ out: [PipelineEvent]) -> [PipelineEvent] {
-    var out = out
+  /// What may go out now, in order. With the stream's `anchor` (the day number of its relative
+  /// day 0, once a date is known) everything held goes, dated by it; at the end of the input
+  /// (`ended`) everything goes; otherwise the oldest go while more than ``limit`` undated
+  /// fixes are held. Fixes that go without the capture's date take the user's (``given``) or
+  /// stay undated; so do the oldest beyond the limit when the date comes (whichever read
+  /// brings it: the outcome does not depend on how the input was split into reads).
+  mutating func release(anchor: Int?, ended: Bool) -> [PipelineEvent] {
+    guard isHolding else { return [] }
+    var out: [PipelineEvent] = []
     while undated > Self.limit, start < held.count {
       let event = held[start]
       start += 1
       if event.isUndated { undated -= 1 }
       out.append(event.redated(byDays: given))
     }
-    if start > 4096 && start * 2 > held.count {
+    if anchor != nil || ended {
+      out += held[start...].map { $0.redated(byDays: anchor ?? given) }
+      held.removeAll(keepingCapacity: false)
+      start = 0
+      undated = 0
+    } else if start > 4096 && start * 2 > held.count {
       held.removeFirst(start)
       start = 0
     }
-    return out
-  }
-
-  /// Everything held, in order; the hold is empty after.
-  private mutating func release() -> [PipelineEvent] {
-    let out = Array(held[start...])
-    held.removeAll(keepingCapacity: false)
-    start = 0
-    undated = 0
     return out
   }
 }

@@ -325,6 +325,10 @@ struct ReceiverWordEndToEndTests {
     #expect(current.contains("Fix       3D GPS, 9 satellites used\n"), "\(current)")
     let tpv = try #require(try Self.tpvs(["--input", path, "--count", "1"]).first)
     #expect(tpv["nSat"] == nil)
+    let waiting = try CLI.run(
+      ["current", "--input", path, "--accuracy", "0.1", "--timeout", "2", "--verbose"])
+    #expect(waiting.stderr.contains("waiting for a fix: 9 satellites used, no signal yet"))
+    #expect(!waiting.stderr.contains("in view"), "\(waiting.stderr)")
   }
 
   @Test("9: a time with bytes after its seconds keeps its fix: 222515.x, '222517 '")

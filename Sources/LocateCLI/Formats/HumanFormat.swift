@@ -85,8 +85,7 @@ enum HumanFormat {
 
   /// The status line while waiting for a fix.
   static func progress(_ progress: FixProgress) -> String {
-    var text = "waiting for a fix: \(progress.satellitesInView) satellites in view, "
-    text += "\(progress.satellitesUsed) used, "
+    var text = "waiting for a fix: " + progress.satellitesText + ", "
     if let snr = progress.bestSNR, snr.isFinite {
       text += "best signal " + JSONText.fixed(snr, 0) + " dB-Hz, "
     } else {

@@ -24,7 +24,7 @@ extension FailureMapping {
       }
       var why = "the receiver reported no satellites"
       if let progress {
-        why = "\(progress.satellitesInView) satellites in view, \(progress.satellitesUsed) used"
+        why = progress.satellitesText
         if let snr = progress.bestSNR, snr.isFinite {
           why += ", best signal " + JSONText.fixed(snr, 0) + " dB-Hz"
         }

@@ -23,22 +23,17 @@ struct GeoidTests {
   /// cs2cs's geoid height at each point.
   static func proj(_ points: [(latitude: Double, longitude: Double)]) throws -> [Double] {
     let cs2cs = try GeodSolve.tool("cs2cs", package: "proj-bin")
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("cs2cs-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let input = directory.appendingPathComponent("in.txt")
-    let output = directory.appendingPathComponent("out.txt")
     let lines = points.map { String(format: "%.9f %.9f 0", $0.latitude, $0.longitude) }
-    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
-    let status = try spawnAndWait(
-      "/bin/sh",
-      [
-        "-c",
-        "'\(cs2cs.path)' -f %.6f EPSG:4979 EPSG:9707 < '\(input.path)' > '\(output.path)'",
-      ])
-    guard status == 0 else { throw GeodSolve.Failure(description: "cs2cs: status \(status)") }
-    let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+    let rows = try GeodSolve.withFiles(lines) { input, output in
+      let status = try spawnAndWait(
+        "/bin/sh",
+        [
+          "-c",
+          "'\(cs2cs.path)' -f %.6f EPSG:4979 EPSG:9707 < '\(input.path)' > '\(output.path)'",
+        ])
+      guard status == 0 else { throw GeodSolve.Failure(description: "cs2cs: status \(status)") }
+      return try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+    }
     let heights = rows.compactMap { row in
       row.split(whereSeparator: { $0 == " " || $0 == "\t" }).last.flatMap { Double($0) }
     }

@@ -10,9 +10,14 @@ struct ReceiverWordEndToEndTests {
     Paths.root + "/Fixtures/" + folder + "/" + name
   }
 
-  /// A hand-made capture from sentence bodies, in a temporary file (removed by the caller).
-  static func capture(_ bodies: [String], in directory: String, name: String) -> String {
-    DocumentChecks.write(bodies.map(NMEAText.sentence).joined(), to: directory, name: name)
+  /// Calls `body` with the path of a hand-made capture of these sentence bodies (a temporary
+  /// file, removed after).
+  static func withCapture(_ bodies: [String], _ body: (String) throws -> Void) throws {
+    let directory = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try body(
+      DocumentChecks.write(
+        bodies.map(NMEAText.sentence).joined(), to: directory, name: "capture.nmea"))
   }
 
   /// The TPV objects `watch --json` prints.
@@ -51,39 +56,37 @@ struct ReceiverWordEndToEndTests {
 
   @Test("1, 2: a multiplexer's fixes: GGA 00 satellites, a ZDA year of two digits ignored")
   func multiplexer() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = Self.capture(Self.multiplexer(), in: directory, name: "mux.nmea")
-    let tpvs = try Self.tpvs(["--input", path])
-    #expect(tpvs.count == 5)
-    #expect(tpvs.first?["time"] as? String == "2014-04-16T19:57:19.000Z")
-    // What was ignored and why, once, with --verbose.
-    let verbose = try CLI.run(["watch", "--input", path, "--no-pause", "--verbose"])
-    #expect(
-      verbose.stderr.contains(
-        "locate: ignored GPZDA field 4 (year): \"14\" is not a four-digit year; the rest of the"
-          + " sentence was used (more like it are counted, not shown)\n"))
-    #expect(verbose.stderr.components(separatedBy: "ignored GPZDA").count == 2)
-    let plain = try CLI.run(["watch", "--input", path, "--no-pause"])
-    #expect(plain.stderr == "")
+    try Self.withCapture(Self.multiplexer()) { path in
+      let tpvs = try Self.tpvs(["--input", path])
+      #expect(tpvs.count == 5)
+      #expect(tpvs.first?["time"] as? String == "2014-04-16T19:57:19.000Z")
+      // What was ignored and why, once, with --verbose.
+      let verbose = try CLI.run(["watch", "--input", path, "--no-pause", "--verbose"])
+      #expect(
+        verbose.stderr.contains(
+          "locate: ignored GPZDA field 4 (year): \"14\" is not a four-digit year; the rest of the"
+            + " sentence was used (more like it are counted, not shown)\n"))
+      #expect(verbose.stderr.components(separatedBy: "ignored GPZDA").count == 2)
+      let plain = try CLI.run(["watch", "--input", path, "--no-pause"])
+      #expect(plain.stderr == "")
+    }
   }
 
   @Test("2: a bad date field spoils that field, never the date state: later epochs stay dated")
   func badDateFieldThenGGA() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = Self.capture(
+    try Self.withCapture(
       [
         "GPRMC,235958,A,5412.3456,N,01134.5678,E,0.0,0.0,160414,,,A",
         "GPZDA,235959,16,04,14,00,00",  // a year of two digits
         "GPGGA,235959,5412.3456,N,01134.5678,E,1,08,1.0,12.0,M,40.0,M,,",
         "GPGGA,000001,5412.3456,N,01134.5678,E,1,08,1.0,12.0,M,40.0,M,,",
-      ], in: directory, name: "date.nmea")
-    let times = try Self.tpvs(["--input", path]).compactMap { $0["time"] as? String }
-    #expect(
-      times == [
-        "2014-04-16T23:59:58.000Z", "2014-04-16T23:59:59.000Z", "2014-04-17T00:00:01.000Z",
-      ])
+      ]) { path in
+        let times = try Self.tpvs(["--input", path]).compactMap { $0["time"] as? String }
+        #expect(
+          times == [
+            "2014-04-16T23:59:58.000Z", "2014-04-16T23:59:59.000Z", "2014-04-17T00:00:01.000Z",
+          ])
+      }
   }
 
   // MARK: 3. Dates from the capture
@@ -110,53 +113,49 @@ struct ReceiverWordEndToEndTests {
 
   @Test("3: no date anywhere: no time in JSON, GPX or GeoJSON, the time of day in text, CSV empty")
   func undatedFormats() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = Self.capture(Self.undated, in: directory, name: "undated.nmea")
-    let watch = ["watch", "--input", path, "--no-pause"]
-    let tpvs = try Self.tpvs(["--input", path])
-    #expect(tpvs.count == 2)
-    #expect(tpvs.allSatisfy { $0["time"] == nil && $0["lat"] != nil })
-    let text = try CLI.run(watch).lines
-    #expect(text.map { String($0.prefix(14)) } == ["23:59:59.000Z ", "00:00:01.000Z "])
-    let gpx = try CLI.run(watch + ["--format", "gpx"]).stdout
-    #expect(gpx.contains("<trkpt") && !gpx.contains("<time>"))
-    let geojson = try CLI.run(watch + ["--format", "geojson"]).stdout
-    #expect(geojson.contains("\"properties\":{") && !geojson.contains("\"time\""))
-    let csv = try CLI.run(watch + ["--format", "csv"]).lines
-    #expect(csv.count == 3 && csv.dropFirst().allSatisfy { $0.hasPrefix(",48.") })
-    let current = try CLI.run(["current", "--input", path])
-    #expect(
-      current.stdout.contains(
-        "Time      23:59:59.000Z, replayed, no date in the capture (give one with --date)\n"))
+    try Self.withCapture(Self.undated) { path in
+      let watch = ["watch", "--input", path, "--no-pause"]
+      let tpvs = try Self.tpvs(["--input", path])
+      #expect(tpvs.count == 2)
+      #expect(tpvs.allSatisfy { $0["time"] == nil && $0["lat"] != nil })
+      let text = try CLI.run(watch).lines
+      #expect(text.map { String($0.prefix(14)) } == ["23:59:59.000Z ", "00:00:01.000Z "])
+      let gpx = try CLI.run(watch + ["--format", "gpx"]).stdout
+      #expect(gpx.contains("<trkpt") && !gpx.contains("<time>"))
+      let geojson = try CLI.run(watch + ["--format", "geojson"]).stdout
+      #expect(geojson.contains("\"properties\":{") && !geojson.contains("\"time\""))
+      let csv = try CLI.run(watch + ["--format", "csv"]).lines
+      #expect(csv.count == 3 && csv.dropFirst().allSatisfy { $0.hasPrefix(",48.") })
+      let current = try CLI.run(["current", "--input", path])
+      #expect(
+        current.stdout.contains(
+          "Time      23:59:59.000Z, replayed, no date in the capture (give one with --date)\n"))
+    }
   }
 
   @Test("3: --date gives the first fix's date, carried across midnight; the receiver's wins")
   func givenDate() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = Self.capture(Self.undated, in: directory, name: "undated.nmea")
-    let times = try Self.tpvs(["--input", path, "--date", "2019-03-08"]).compactMap {
-      $0["time"] as? String
+    try Self.withCapture(Self.undated) { path in
+      let times = try Self.tpvs(["--input", path, "--date", "2019-03-08"]).compactMap {
+        $0["time"] as? String
+      }
+      #expect(times == ["2019-03-08T23:59:59.000Z", "2019-03-09T00:00:01.000Z"])
+      let own = try Self.tpvs(
+        ["--input", Self.path("gpsbabel", "backfilldate.nmea"), "--date", "2001-01-01"])
+      #expect(own.first?["time"] as? String == "2019-03-08T23:56:00.000Z")
+      let bad = try CLI.run(["current", "--input", path, "--date", "2019-02-29"])
+      #expect(bad.status == 64)
+      #expect(
+        bad.stderr
+          == "locate: --date '2019-02-29': not a date from 1980 on as YYYY-MM-DD (e.g. --date"
+          + " 2019-03-08)\n")
     }
-    #expect(times == ["2019-03-08T23:59:59.000Z", "2019-03-09T00:00:01.000Z"])
-    let own = try Self.tpvs(
-      ["--input", Self.path("gpsbabel", "backfilldate.nmea"), "--date", "2001-01-01"])
-    #expect(own.first?["time"] as? String == "2019-03-08T23:56:00.000Z")
-    let bad = try CLI.run(["current", "--input", path, "--date", "2019-02-29"])
-    #expect(bad.status == 64)
-    #expect(
-      bad.stderr
-        == "locate: --date '2019-02-29': not a date from 1980 on as YYYY-MM-DD (e.g. --date"
-        + " 2019-03-08)\n")
   }
 
   // MARK: 4. Speed and course from their own epoch
 
   @Test("4: an airborne receiver's VTG after RMC carries the next epoch's: never taken")
   func airborne() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     // Each RMC is followed by the VTG of the second after it (the receiver's habit).
     let knots = [148.8, 146.3, 143.1, 140.9, 139.0, 137.7]
     let courses = [84.6, 83.7, 82.5, 81.2, 80.4, 79.9]
@@ -167,13 +166,14 @@ struct ReceiverWordEndToEndTests {
         "GPRMC,\(time),A,4807.0380,N,01131.0000,E,\(knots[index]),\(courses[index]),150825,,,A")
       bodies.append("GPVTG,\(courses[index + 1]),T,,M,\(knots[index + 1]),N,,K,A")
     }
-    let path = Self.capture(bodies, in: directory, name: "airborne.nmea")
-    let tpvs = try Self.tpvs(["--input", path])
-    #expect(tpvs.count == 5)
-    for (index, tpv) in tpvs.enumerated() {
-      let speed = try #require(tpv["speed"] as? Double)
-      #expect(abs(speed - knots[index] * 1852 / 3600) < 0.0005, "epoch \(index)")
-      #expect(tpv["track"] as? Double == courses[index], "epoch \(index)")
+    try Self.withCapture(bodies) { path in
+      let tpvs = try Self.tpvs(["--input", path])
+      #expect(tpvs.count == 5)
+      for (index, tpv) in tpvs.enumerated() {
+        let speed = try #require(tpv["speed"] as? Double)
+        #expect(abs(speed - knots[index] * 1852 / 3600) < 0.0005, "epoch \(index)")
+        #expect(tpv["track"] as? Double == courses[index], "epoch \(index)")
+      }
     }
   }
 
@@ -181,10 +181,8 @@ struct ReceiverWordEndToEndTests {
 
   @Test("5: epochs without GGA (RMC, GLL) or with an empty altitude have none, in every format")
   func noInventedAltitude() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     // A SiRF IV's RMC-only epochs (a GSA saying 3D, no GGA), and a GGA with no altitude.
-    let path = Self.capture(
+    try Self.withCapture(
       [
         "GPRMC,141802.000,A,5043.0850,N,00349.5450,E,0.11,18.76,200611,,,A",
         "GPGSA,A,3,07,08,10,13,23,,,,,,,,1.8,1.0,1.5",
@@ -192,25 +190,24 @@ struct ReceiverWordEndToEndTests {
         "GPGSA,A,3,07,08,10,13,23,,,,,,,,1.8,1.0,1.5",
         "GPGGA,141804.000,5043.0852,N,00349.5452,E,1,05,1.0,,M,,M,,",
         "GPRMC,141804.000,A,5043.0852,N,00349.5452,E,0.10,18.76,200611,,,A",
-      ], in: directory, name: "sirf4.nmea")
-    let watch = ["watch", "--input", path, "--no-pause"]
-    let tpvs = try Self.tpvs(["--input", path])
-    #expect(tpvs.count == 3)
-    #expect(tpvs.allSatisfy { $0["altMSL"] == nil && $0["altHAE"] == nil && $0["alt"] == nil })
-    #expect(tpvs.map { $0["mode"] as? Int } == [3, 3, 3])  // GSA 3D, and 1 s after it
-    let gpx = try CLI.run(watch + ["--format", "gpx"]).stdout
-    #expect(gpx.contains("<trkpt") && !gpx.contains("<ele>"))
-    let geojson = try CLI.run(watch + ["--format", "geojson"]).stdout
-    #expect(geojson.contains("\"coordinates\":[3.825750000,50.718083333]"))
-    let csv = try CLI.run(watch + ["--format", "csv"]).lines
-    #expect(csv.dropFirst().allSatisfy { $0.contains(",3.825") && $0.contains(",,,") })
-    #expect(try CLI.run(watch).stdout.contains(" alt ") == false)
+      ]) { path in
+        let watch = ["watch", "--input", path, "--no-pause"]
+        let tpvs = try Self.tpvs(["--input", path])
+        #expect(tpvs.count == 3)
+        #expect(tpvs.allSatisfy { $0["altMSL"] == nil && $0["altHAE"] == nil && $0["alt"] == nil })
+        #expect(tpvs.map { $0["mode"] as? Int } == [3, 3, 3])  // GSA 3D, and 1 s after it
+        let gpx = try CLI.run(watch + ["--format", "gpx"]).stdout
+        #expect(gpx.contains("<trkpt") && !gpx.contains("<ele>"))
+        let geojson = try CLI.run(watch + ["--format", "geojson"]).stdout
+        #expect(geojson.contains("\"coordinates\":[3.825750000,50.718083333]"))
+        let csv = try CLI.run(watch + ["--format", "csv"]).lines
+        #expect(csv.dropFirst().allSatisfy { $0.contains(",3.825") && $0.contains(",,,") })
+        #expect(try CLI.run(watch).stdout.contains(" alt ") == false)
+      }
   }
 
   @Test("5: a 4 Hz stream whose GGAs come at other sub-seconds: RMC epochs have no altitude")
   func fourHertz() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
     var bodies: [String] = []
     for quarter in 0..<8 {
       let rmc = String(format: "1200%02d.%02d", quarter / 4, quarter % 4 * 25)
@@ -218,13 +215,14 @@ struct ReceiverWordEndToEndTests {
       bodies.append("GPRMC,\(rmc),A,4807.0380,N,01131.0000,E,0.0,,150825,,,A")
       bodies.append("GPGGA,\(gga),4807.0380,N,01131.0000,E,1,09,0.9,545.4,M,46.9,M,,")
     }
-    let path = Self.capture(bodies, in: directory, name: "4hz.nmea")
-    let tpvs = try Self.tpvs(["--input", path])
-    #expect(tpvs.count == 16)
-    for tpv in tpvs {
-      let time = tpv["time"] as? String ?? ""
-      let fromGGA = [".100Z", ".350Z", ".600Z", ".850Z"].contains(String(time.suffix(5)))
-      #expect(tpv["altMSL"] as? Double == (fromGGA ? 545.4 : nil), "\(time)")
+    try Self.withCapture(bodies) { path in
+      let tpvs = try Self.tpvs(["--input", path])
+      #expect(tpvs.count == 16)
+      for tpv in tpvs {
+        let time = tpv["time"] as? String ?? ""
+        let fromGGA = [".100Z", ".350Z", ".600Z", ".850Z"].contains(String(time.suffix(5)))
+        #expect(tpv["altMSL"] as? Double == (fromGGA ? 545.4 : nil), "\(time)")
+      }
     }
   }
 
@@ -232,9 +230,7 @@ struct ReceiverWordEndToEndTests {
 
   @Test("6: the last epoch before a long silence, before a fix loss, and at the end are kept")
   func lastEpochs() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = Self.capture(
+    try Self.withCapture(
       [
         "GPGGA,141052.000,5043.0850,N,00349.5450,E,1,06,1.1,20.0,M,47.0,M,,",
         "GPGGA,141053.000,5043.0850,N,00349.5450,E,1,06,1.1,20.0,M,47.0,M,,",
@@ -245,13 +241,14 @@ struct ReceiverWordEndToEndTests {
         "GPGGA,,,,,,0,00,,,M,,M,,",
         "GPGGA,,,,,,0,00,,,M,,M,,",
         "GPGGA,141800.000,5043.0850,N,00349.5450,E,1,05,1.3,20.0,M,47.0,M,,",
-      ], in: directory, name: "gaps.nmea")
-    let tpvs = try Self.tpvs(["--input", path, "--date", "2011-06-20"])
-    #expect(
-      tpvs.compactMap { $0["time"] as? String } == [
-        "2011-06-20T14:10:52.000Z", "2011-06-20T14:10:53.000Z", "2011-06-20T14:10:54.000Z",
-        "2011-06-20T14:17:42.000Z", "2011-06-20T14:18:00.000Z",
-      ])
+      ]) { path in
+        let tpvs = try Self.tpvs(["--input", path, "--date", "2011-06-20"])
+        #expect(
+          tpvs.compactMap { $0["time"] as? String } == [
+            "2011-06-20T14:10:52.000Z", "2011-06-20T14:10:53.000Z", "2011-06-20T14:10:54.000Z",
+            "2011-06-20T14:17:42.000Z", "2011-06-20T14:18:00.000Z",
+          ])
+      }
   }
 
   // MARK: 7. current and watch agree
@@ -333,18 +330,17 @@ struct ReceiverWordEndToEndTests {
 
   @Test("9: a time with bytes after its seconds keeps its fix: 222515.x, '222517 '")
   func timeWithJunk() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = Self.capture(
+    try Self.withCapture(
       [
         "GPRMC,222515.x,A,4807.0380,N,01131.0000,E,0.0,,150825,,,A",
         "GPRMC,222516,A,4807.0380,N,01131.0000,E,0.0,,150825,,,A",
         "GPRMC,222517 ,A,4807.0380,N,01131.0000,E,0.0,,150825,,,A",
-      ], in: directory, name: "junk.nmea")
-    let times = try Self.tpvs(["--input", path]).compactMap { $0["time"] as? String }
-    #expect(
-      times == [
-        "2025-08-15T22:25:15.000Z", "2025-08-15T22:25:16.000Z", "2025-08-15T22:25:17.000Z",
-      ])
+      ]) { path in
+        let times = try Self.tpvs(["--input", path]).compactMap { $0["time"] as? String }
+        #expect(
+          times == [
+            "2025-08-15T22:25:15.000Z", "2025-08-15T22:25:16.000Z", "2025-08-15T22:25:17.000Z",
+          ])
+      }
   }
 }

@@ -38,56 +38,46 @@ public enum Geoid {
 
   /// Undoes `make_geoid_table.py`'s packing: base64, Rice codes, predicted residuals.
   static func unpack(_ text: String) -> [Int16] {
-    let bytes = base64(text)
+    var bits = BitReader(base64(text))
     let columns = GeoidTable.columns
     var values = [Int16](repeating: 0, count: GeoidTable.rows * columns)
-    var position = 0
-    func bit() -> Int {
-      defer { position += 1 }
-      guard position >> 3 < bytes.count else { return 0 }
-      return Int(bytes[position >> 3] >> (7 - UInt8(position & 7))) & 1
-    }
-    for index in 0..<values.count {
-      let (row, column) = index.quotientAndRemainder(dividingBy: columns)
-      var predicted = 0
-      if row > 0 && column > 0 {
-        predicted =
-          Int(values[index - 1]) + Int(values[index - columns]) - Int(values[index - columns - 1])
-      } else if column > 0 {
-        predicted = Int(values[index - 1])
-      } else if row > 0 {
-        predicted = Int(values[index - columns])
+    values.withUnsafeMutableBufferPointer { values in
+      for index in 0..<values.count {
+        let (row, column) = index.quotientAndRemainder(dividingBy: columns)
+        var predicted = 0
+        if row > 0 && column > 0 {
+          predicted =
+            Int(values[index - 1]) + Int(values[index - columns])
+            - Int(values[index - columns - 1])
+        } else if column > 0 {
+          predicted = Int(values[index - 1])
+        } else if row > 0 {
+          predicted = Int(values[index - columns])
+        }
+        let ones = bits.ones(upTo: 16)
+        let zigzag = ones == 16 ? bits.take(16) : ones << 1 | bits.take(1)
+        let residual = zigzag & 1 == 0 ? zigzag >> 1 : -(zigzag >> 1) - 1
+        values[index] = Int16(truncatingIfNeeded: predicted + residual)
       }
-      var ones = 0
-      while ones < 16 && bit() == 1 { ones += 1 }
-      var zigzag = 0
-      if ones == 16 {
-        for _ in 0..<16 { zigzag = zigzag << 1 | bit() }
-      } else {
-        zigzag = ones << 1 | bit()
-      }
-      let residual = zigzag & 1 == 0 ? zigzag >> 1 : -(zigzag >> 1) - 1
-      values[index] = Int16(truncatingIfNeeded: predicted + residual)
     }
     return values
   }
 
   /// Standard base64 (line breaks and padding skipped).
   static func base64(_ text: String) -> [UInt8] {
+    var values = [UInt8](repeating: 255, count: 256)
+    for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8
+      .enumerated()
+    {
+      values[Int(byte)] = UInt8(index)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count * 3 / 4)
     var buffer: UInt32 = 0
     var bits = 0
     for byte in text.utf8 {
-      let value: UInt8
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-      case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-      case UInt8(ascii: "+"): value = 62
-      case UInt8(ascii: "/"): value = 63
-      default: continue
-      }
+      let value = values[Int(byte)]
+      if value == 255 { continue }
       buffer = buffer << 6 | UInt32(value)
       bits += 6
       if bits >= 8 {
@@ -96,5 +86,45 @@ public enum Geoid {
       }
     }
     return out
+  }
+}
+
+/// Reads bits most significant first, 64 at a time (zeros past the end).
+struct BitReader {
+  private let bytes: [UInt8]
+  private var next = 0
+  /// Bits not yet read, aligned to the top.
+  private var word: UInt64 = 0
+  private var count = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  private mutating func refill() {
+    while count <= 56 {
+      let byte = next < bytes.count ? UInt64(bytes[next]) : 0
+      next += 1
+      word |= byte << UInt64(56 - count)
+      count += 8
+    }
+  }
+
+  /// The number of one-bits before the next zero (that zero read too), at most `limit` (then
+  /// no zero is read).
+  mutating func ones(upTo limit: Int) -> Int {
+    refill()
+    let run = min((~word).leadingZeroBitCount, limit)
+    let used = run == limit ? run : run + 1
+    word <<= UInt64(used)
+    count -= used
+    return run
+  }
+
+  /// The next `width` bits (at most 32) as a number.
+  mutating func take(_ width: Int) -> Int {
+    refill()
+    let value = Int(word >> UInt64(64 - width))
+    word <<= UInt64(width)
+    count -= width
+    return value
   }
 }

@@ -25,8 +25,6 @@ struct DateTracker {
   var clock: Int64?
   /// The day number of relative day 0, once a date is known.
   private(set) var anchor: Int?
-  /// Whether the anchor came from the user (`--date`) rather than the receiver.
-  private var anchorGiven = false
   /// The relative day of the latest time of day seen.
   private(set) var relativeDay = 0
   private var lastTime: Int64?
@@ -53,7 +51,6 @@ struct DateTracker {
   /// The user's date (`--date`) for the stream's first epoch; a date the receiver sends wins.
   mutating func give(day: Int) {
     anchor = day - relativeDay
-    anchorGiven = true
   }
 
   /// The relative day of a time of day, the stream's times taken in order.
@@ -80,7 +77,6 @@ struct DateTracker {
     guard Self.isPossible(raw) else { return false }
     let relative = advance(time)
     anchor = rollover.apply(raw, today: today) - relative
-    anchorGiven = false
     return true
   }
 
@@ -104,12 +100,6 @@ struct DateTracker {
     }
     return nil
   }
-
-  /// Whether the anchor is the receiver's (or the user's) rather than unknown.
-  var isAnchored: Bool { anchor != nil }
-
-  /// Whether the anchor was given by the user and no receiver date has come yet.
-  var isGiven: Bool { anchorGiven }
 }
 
 extension Int64 {

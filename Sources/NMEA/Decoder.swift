@@ -39,15 +39,15 @@ public struct NMEADecoder {
   ) {
     storedFramer = NMEAFramer(policy: policy, maxLineLength: maxLineLength)
     self.fieldErrors = fieldErrors
+    storedCounters.salvagesFields = fieldErrors == .salvageFields
   }
 
   /// Feeds one chunk; `handle` is called for each line it completes, in order.
   public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (DecodeEvent) -> Void) {
     // The counters move out and back (no copy of their tables) around the framer's callback.
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
-    let salvage = fieldErrors == .salvageFields
-    storedFramer.feed(chunk) { event in Self.decode(event, salvage, &counters, handle) }
+    storedFramer.feed(chunk) { event in Self.decode(event, &counters, handle) }
     counters.framing = storedFramer.counters
     swap(&counters, &storedCounters)
   }
@@ -63,10 +63,9 @@ public struct NMEADecoder {
   public mutating func feed<Visitor: SentenceVisitor>(
     _ chunk: UnsafeRawBufferPointer, visiting visitor: inout Visitor
   ) {
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
-    let salvage = fieldErrors == .salvageFields
-    storedFramer.feed(chunk) { event in Self.visit(event, salvage, &counters, &visitor) }
+    storedFramer.feed(chunk) { event in Self.visit(event, &counters, &visitor) }
     counters.framing = storedFramer.counters
     swap(&counters, &storedCounters)
   }
@@ -75,10 +74,9 @@ public struct NMEADecoder {
   /// the framer says, and only a sentence reaches the visitor.
   @inlinable
   public mutating func finish<Visitor: SentenceVisitor>(visiting visitor: inout Visitor) {
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
-    let salvage = fieldErrors == .salvageFields
-    storedFramer.finish { event in Self.visit(event, salvage, &counters, &visitor) }
+    storedFramer.finish { event in Self.visit(event, &counters, &visitor) }
     counters.framing = storedFramer.counters
     swap(&counters, &storedCounters)
   }
@@ -87,8 +85,7 @@ public struct NMEADecoder {
   /// with an impossible field: the error first, then the sentence when it is salvaged).
   @inlinable @inline(__always)
   static func visit<Visitor: SentenceVisitor>(
-    _ event: FramerEvent, _ salvage: Bool, _ counters: inout NMEACounters,
-    _ visitor: inout Visitor
+    _ event: FramerEvent, _ counters: inout NMEACounters, _ visitor: inout Visitor
   ) {
     guard case .sentence(let raw) = event else { return }
     let length = addressLength(raw.body)
@@ -96,18 +93,18 @@ public struct NMEADecoder {
       try Sentence.decode(raw, addressLength: length, visiting: &visitor)
       counters.addresses.count(raw.body, addressLength: length)
     } catch {
-      damaged(raw, length, error, salvage, &counters, &visitor)
+      damaged(raw, length, error, &counters, &visitor)
     }
   }
 
-  /// A sentence with an impossible field, for ``visit(_:_:_:_:)``: salvaged when the policy
+  /// A sentence with an impossible field, for ``visit(_:_:_:)``: salvaged when the policy
   /// says so and its type allows, otherwise invalid; the visitor hears of it either way.
   @inlinable @inline(never)
   static func damaged<Visitor: SentenceVisitor>(
-    _ raw: RawSentence, _ length: Int, _ error: NMEAError, _ salvage: Bool,
-    _ counters: inout NMEACounters, _ visitor: inout Visitor
+    _ raw: RawSentence, _ length: Int, _ error: NMEAError, _ counters: inout NMEACounters,
+    _ visitor: inout Visitor
   ) {
-    guard let sentence = salvaged(raw, length, salvage, &counters) else {
+    guard let sentence = salvaged(raw, length, &counters) else {
       visitor.visit(fieldError: error, sentenceKept: false)
       return
     }
@@ -115,15 +112,18 @@ public struct NMEADecoder {
     visitor.visit(sentence: sentence)
   }
 
-  /// The sentence `raw` salvaged (when `salvage` and its type allows), counted as salvaged;
-  /// otherwise nil, counted as invalid.
+  /// The sentence `raw` salvaged (when the decoder salvages — the policy rides in the
+  /// counters, so the per-sentence closure carries nothing more — and its type allows),
+  /// counted as salvaged; otherwise nil, counted as invalid.
   @usableFromInline @inline(never)
   static func salvaged(
-    _ raw: RawSentence, _ length: Int, _ salvage: Bool, _ counters: inout NMEACounters
+    _ raw: RawSentence, _ length: Int, _ counters: inout NMEACounters
   ) -> Sentence? {
     var salvaged: Sentence?
     var lost = 0
-    if salvage { lost = Sentence.salvage(raw, addressLength: length) { salvaged = $0 } ?? 0 }
+    if counters.salvagesFields {
+      lost = Sentence.salvage(raw, addressLength: length) { salvaged = $0 } ?? 0
+    }
     guard let salvaged else {
       counters.invalidSentences += 1
       return nil
@@ -136,10 +136,9 @@ public struct NMEADecoder {
 
   /// Ends the input (a last line without a line end is handled as the framer says).
   public mutating func finish(_ handle: (DecodeEvent) -> Void) {
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
-    let salvage = fieldErrors == .salvageFields
-    storedFramer.finish { event in Self.decode(event, salvage, &counters, handle) }
+    storedFramer.finish { event in Self.decode(event, &counters, handle) }
     counters.framing = storedFramer.counters
     swap(&counters, &storedCounters)
   }
@@ -147,8 +146,7 @@ public struct NMEADecoder {
   /// Decodes one framer event and hands the result to `handle`, counting it.
   @inline(__always)
   static func decode(
-    _ event: FramerEvent, _ salvage: Bool, _ counters: inout NMEACounters,
-    _ handle: (DecodeEvent) -> Void
+    _ event: FramerEvent, _ counters: inout NMEACounters, _ handle: (DecodeEvent) -> Void
   ) {
     switch event {
     case .rejected(let issue, let bytes):
@@ -161,7 +159,7 @@ public struct NMEADecoder {
           handle(.sentence(sentence, raw))
         }
       } catch {
-        if let sentence = salvaged(raw, length, salvage, &counters) {
+        if let sentence = salvaged(raw, length, &counters) {
           handle(.salvaged(sentence, error, raw))
         } else {
           handle(.invalid(error, raw))

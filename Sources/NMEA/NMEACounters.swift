@@ -26,9 +26,15 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   public var byAddress: [String: Int] { addresses.dictionary }
 
   @usableFromInline var addresses = AddressCounts()
+  /// The decoder's ``FieldErrorPolicy`` is ``FieldErrorPolicy/salvageFields`` (kept here, not
+  /// counted or compared: the decoder's per-sentence closure already carries the counters).
+  @usableFromInline var salvagesFields = false
 
   /// Makes zeroed counters.
   public init() {}
+
+  /// Zeroed counters for a decoder that salvages fields or not.
+  @usableFromInline init(salvagesFields: Bool) { self.salvagesFields = salvagesFields }
 
   /// The count for one address (`"GPRMC"`), 0 when never seen.
   public func count(of address: String) -> Int { byAddress[address] ?? 0 }

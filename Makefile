@@ -56,7 +56,8 @@ sanitize-thread:
 ## to $(FUZZ_CORPUS), crashes to $(FUZZ_ARTIFACTS): copy one into FuzzRegressions, named after
 ## the bug, with its fix. FUZZ_ASAN=0 builds without AddressSanitizer (about 6 times the
 ## executions a second: 2,700 against 450 on this machine) for long runs; FUZZ_RUNS=N stops
-## after N executions (libFuzzer's -runs), e.g. make fuzz FUZZ_ASAN=0 FUZZ_RUNS=10000000.
+## after N executions (libFuzzer's -runs), e.g. make fuzz FUZZ_ASAN=0 FUZZ_RUNS=10000000
+## FUZZ_SECONDS=0: on 2026-12-01 that ran 10,000,000 executions in 3,355 s without a crash.
 FUZZ_SECONDS ?= 600
 FUZZ_ASAN ?= 1
 FUZZ_RUNS ?= -1

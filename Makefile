@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
-  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev time
+  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time
 
 .PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
@@ -50,27 +50,40 @@ sanitize-thread:
 
 ## libFuzzer over the whole decode path (Sources/LocateFuzz), with ASan. Seeds: the captures
 ## split by .ci/fuzz-corpus.py, plus every input that ever crashed it
-## (Tests/FaultTests/FuzzRegressions). New finds go to $(FUZZ_CORPUS), crashes to
-## $(FUZZ_ARTIFACTS): copy one into FuzzRegressions, named after the bug, with its fix.
+## (Tests/FaultTests/FuzzRegressions). Half the mutations are sentence-aware
+## (SentenceMutator.swift: fields swapped, dropped, blanked, taken from other sentences;
+## sentences reordered, duplicated into other epochs, re-timed, checksums fixed). New finds go
+## to $(FUZZ_CORPUS), crashes to $(FUZZ_ARTIFACTS): copy one into FuzzRegressions, named after
+## the bug, with its fix. FUZZ_ASAN=0 builds without AddressSanitizer (about 6 times the
+## executions a second: 2,700 against 450 on this machine) for long runs; FUZZ_RUNS=N stops
+## after N executions (libFuzzer's -runs), e.g. make fuzz FUZZ_ASAN=0 FUZZ_RUNS=10000000
+## FUZZ_SECONDS=0: on 2026-12-01 that ran 10,000,000 executions in 3,355 s without a crash.
 FUZZ_SECONDS ?= 600
-FUZZ_BUILD = $(BUILD_DIR)/fuzz
+FUZZ_ASAN ?= 1
+FUZZ_RUNS ?= -1
+FUZZ_BUILD = $(BUILD_DIR)/fuzz$(if $(filter 0,$(FUZZ_ASAN)),-noasan,)
+FUZZ_SANITIZERS = fuzzer$(if $(filter 0,$(FUZZ_ASAN)),,$(comma)address)
+comma := ,
 FUZZ_CORPUS ?= $(BUILD_DIR)/fuzz-corpus
 FUZZ_SEEDS = $(BUILD_DIR)/fuzz-seeds
 FUZZ_ARTIFACTS = $(BUILD_DIR)/fuzz-artifacts/
 FUZZ_FLAGS = -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix=$(FUZZ_ARTIFACTS)
 
+# --export-dynamic: the sentence-aware mutator finds libFuzzer's own (LLVMFuzzerMutate).
 fuzz-build:
 	$(SWIFT) build -c release --product LocateFuzz --sanitize=fuzzer \
-	  -Xswiftc -sanitize=fuzzer,address --scratch-path $(FUZZ_BUILD)
+	  -Xswiftc -sanitize=$(FUZZ_SANITIZERS) -Xlinker --export-dynamic --scratch-path $(FUZZ_BUILD)
 
 fuzz-seeds:
-	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) Fixtures/gpsd/*.log
+	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) Fixtures/gpsd/*.log \
+	  Fixtures/gpsd-other/*.log Fixtures/gpsbabel/*.nmea
 
 fuzz: fuzz-build fuzz-seeds
 	mkdir -p $(FUZZ_CORPUS) $(FUZZ_ARTIFACTS)
 	SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/release/LocateFuzz $(FUZZ_CORPUS) $(FUZZ_SEEDS) \
-	  Tests/FaultTests/FuzzRegressions -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS)
+	  Tests/FaultTests/FuzzRegressions -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) \
+	  $(FUZZ_FLAGS)
 
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=45

@@ -36,7 +36,8 @@ let package = Package(
     .target(
       name: "LocateCLI",
       dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers", "GPSDServer"]),
-    .executableTarget(name: "locate", dependencies: ["LocateCLI"]),
+    .target(name: "CLocateStartup"),
+    .executableTarget(name: "locate", dependencies: ["LocateCLI", "CLocateStartup"]),
     .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
     .executableTarget(
       name: "LocateBench", dependencies: ["NMEA", "Geodesy", "OpenCoreLocation", "Receivers"]),

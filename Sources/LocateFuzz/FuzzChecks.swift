@@ -73,6 +73,8 @@ struct FuzzChecks {
         Self.fail("stale at age \(age), maximum \(options.maximumAge)")
       }
       signatures.append("stale \(age) " + Self.describe(location))
+    case .event(.ignored(let error, let kept)):
+      signatures.append("ignored \(error) \(kept)")
     case .event(.region(let transition)):
       Self.checkFix(transition.location, "region")
       signatures.append("region \(transition.identifier) \(transition.state)")
@@ -128,6 +130,12 @@ struct FuzzChecks {
     }
     guard location.course == -1 || (location.course >= 0 && location.course < 360) else {
       return "course \(location.course)"
+    }
+    // An altitude only with a vertical accuracy (Core Location's rule; never an invented 0).
+    if location.verticalAccuracy <= 0
+      && (location.altitude != 0 || location.ellipsoidalAltitude != 0)
+    {
+      return "altitude \(location.altitude) without a vertical accuracy"
     }
     if let gnss = location.gnss {
       guard gnss.mode == .fix2D || gnss.mode == .fix3D else { return "mode \(gnss.mode)" }

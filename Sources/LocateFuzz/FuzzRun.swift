@@ -49,8 +49,12 @@ enum FuzzRun {
       case .advance(let seconds): pipeline.advance(by: seconds)
       case .state(let state): pipeline.deviceState(state)
       case .request(let timeout, let desired):
-        checks.requested(desiredAccuracy: desired)
+        // What a replay held for its first date goes out when a request starts: checked
+        // against the earlier request's accuracy, as it answers that one.
+        checks.take(pipeline.takeOutputs())
         pipeline.requestLocation(timeout: timeout, desiredAccuracy: desired)
+        checks.take(pipeline.takeOutputs())
+        checks.requested(desiredAccuracy: desired)
       case .jumpWall(let seconds): pipeline.jumpWallClock(by: seconds)
       }
       checks.take(pipeline.takeOutputs())

@@ -27,4 +27,9 @@ extension NMEADate {
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     self.init(year: Int16(truncatingIfNeeded: year), month: UInt8(month), day: UInt8(day))
   }
+
+  /// The number of days in `month` (1–12) of `year`, Gregorian.
+  public static func days(inMonth month: UInt8, of year: Int16) -> UInt8 {
+    daysInMonth(month, year)
+  }
 }

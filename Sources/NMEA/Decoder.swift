@@ -8,6 +8,9 @@ public enum DecodeEvent {
   case sentence(Sentence, RawSentence)
   /// A well-framed sentence with an impossible field.
   case invalid(NMEAError, RawSentence)
+  /// With ``FieldErrorPolicy/salvageFields``: a sentence with impossible fields, handed on with
+  /// them absent; the error is the first one's.
+  case salvaged(Sentence, NMEAError, RawSentence)
   /// A line the framer dropped, with the bytes seen of it (valid only during the callback).
   case rejected(FramingIssue, UnsafeRawBufferPointer)
 }
@@ -25,16 +28,24 @@ public struct NMEADecoder {
   // `feed(_:visiting:)` can update them in a client's module.
   @usableFromInline var storedFramer: NMEAFramer
   @usableFromInline var storedCounters = NMEACounters()
+  /// What becomes of a sentence with an impossible field.
+  public let fieldErrors: FieldErrorPolicy
 
-  /// Makes a decoder with a checksum policy and a line-length cap (see ``NMEAFramer``).
-  public init(policy: ChecksumPolicy = .strict, maxLineLength: Int = 1024) {
+  /// Makes a decoder with a checksum policy, a line-length cap (see ``NMEAFramer``) and a
+  /// policy for sentences with impossible fields (whole sentences rejected by default).
+  public init(
+    policy: ChecksumPolicy = .strict, maxLineLength: Int = 1024,
+    fieldErrors: FieldErrorPolicy = .rejectSentence
+  ) {
     storedFramer = NMEAFramer(policy: policy, maxLineLength: maxLineLength)
+    self.fieldErrors = fieldErrors
+    storedCounters.salvagesFields = fieldErrors == .salvageFields
   }
 
   /// Feeds one chunk; `handle` is called for each line it completes, in order.
   public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (DecodeEvent) -> Void) {
     // The counters move out and back (no copy of their tables) around the framer's callback.
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
     storedFramer.feed(chunk) { event in Self.decode(event, &counters, handle) }
     counters.framing = storedFramer.counters
@@ -52,7 +63,7 @@ public struct NMEADecoder {
   public mutating func feed<Visitor: SentenceVisitor>(
     _ chunk: UnsafeRawBufferPointer, visiting visitor: inout Visitor
   ) {
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
     storedFramer.feed(chunk) { event in Self.visit(event, &counters, &visitor) }
     counters.framing = storedFramer.counters
@@ -63,14 +74,15 @@ public struct NMEADecoder {
   /// the framer says, and only a sentence reaches the visitor.
   @inlinable
   public mutating func finish<Visitor: SentenceVisitor>(visiting visitor: inout Visitor) {
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
     storedFramer.finish { event in Self.visit(event, &counters, &visitor) }
     counters.framing = storedFramer.counters
     swap(&counters, &storedCounters)
   }
 
-  /// Decodes one framer event, counting it, and hands a sentence to the visitor.
+  /// Decodes one framer event, counting it, and hands a sentence to the visitor (a sentence
+  /// with an impossible field: the error first, then the sentence when it is salvaged).
   @inlinable @inline(__always)
   static func visit<Visitor: SentenceVisitor>(
     _ event: FramerEvent, _ counters: inout NMEACounters, _ visitor: inout Visitor
@@ -81,13 +93,50 @@ public struct NMEADecoder {
       try Sentence.decode(raw, addressLength: length, visiting: &visitor)
       counters.addresses.count(raw.body, addressLength: length)
     } catch {
-      counters.invalidSentences += 1
+      damaged(raw, length, error, &counters, &visitor)
     }
+  }
+
+  /// A sentence with an impossible field, for ``visit(_:_:_:)``: salvaged when the policy
+  /// says so and its type allows, otherwise invalid; the visitor hears of it either way.
+  @inlinable @inline(never)
+  static func damaged<Visitor: SentenceVisitor>(
+    _ raw: RawSentence, _ length: Int, _ error: NMEAError, _ counters: inout NMEACounters,
+    _ visitor: inout Visitor
+  ) {
+    guard let sentence = salvaged(raw, length, &counters) else {
+      visitor.visit(fieldError: error, sentenceKept: false)
+      return
+    }
+    visitor.visit(fieldError: error, sentenceKept: true)
+    visitor.visit(sentence: sentence)
+  }
+
+  /// The sentence `raw` salvaged (when the decoder salvages — the policy rides in the
+  /// counters, so the per-sentence closure carries nothing more — and its type allows),
+  /// counted as salvaged; otherwise nil, counted as invalid.
+  @usableFromInline @inline(never)
+  static func salvaged(
+    _ raw: RawSentence, _ length: Int, _ counters: inout NMEACounters
+  ) -> Sentence? {
+    var salvaged: Sentence?
+    var lost = 0
+    if counters.salvagesFields {
+      lost = Sentence.salvage(raw, addressLength: length) { salvaged = $0 } ?? 0
+    }
+    guard let salvaged else {
+      counters.invalidSentences += 1
+      return nil
+    }
+    counters.addresses.count(raw.body, addressLength: length)
+    counters.salvagedSentences += 1
+    counters.ignoredFields += lost
+    return salvaged
   }
 
   /// Ends the input (a last line without a line end is handled as the framer says).
   public mutating func finish(_ handle: (DecodeEvent) -> Void) {
-    var counters = NMEACounters()
+    var counters = NMEACounters(salvagesFields: false)
     swap(&counters, &storedCounters)
     storedFramer.finish { event in Self.decode(event, &counters, handle) }
     counters.framing = storedFramer.counters
@@ -110,8 +159,11 @@ public struct NMEADecoder {
           handle(.sentence(sentence, raw))
         }
       } catch {
-        counters.invalidSentences += 1
-        handle(.invalid(error, raw))
+        if let sentence = salvaged(raw, length, &counters) {
+          handle(.salvaged(sentence, error, raw))
+        } else {
+          handle(.invalid(error, raw))
+        }
       }
     }
   }

@@ -17,6 +17,12 @@ struct FieldReader {
   /// Bounds of the field last read.
   @usableFromInline var start = 0
   @usableFromInline var end = 0
+  /// Whether a bad field is recorded and left absent instead of thrown (see ``salvage(_:_:)``).
+  @usableFromInline var salvaging = false
+  /// How many fields (or groups of fields) were lost while salvaging. The first one's error is
+  /// the one the strict decoding threw (fields are read in order); only a count is kept here,
+  /// so that the reader stays a plain value the optimiser keeps in registers.
+  @usableFromInline var spoiledCount = 0
 
   /// Starts a reader on `body` whose address field, already found, ends at `addressEnd`.
   @inlinable @inline(__always)

@@ -133,6 +133,11 @@ extension FieldReader {
 
   /// The next field as a UTC time `hhmmss[.s…]` (fraction digits beyond nanoseconds are
   /// dropped), or `nil` when empty.
+  ///
+  /// What follows the seconds and their fraction digits is ignored, as gpsd does: the time of
+  /// `222515.x` is 22:25:15 and of `222517 ` (a trailing space) 22:25:17 — the six digits that
+  /// matter are intact (the checksum passed), so the fix is not lost for a byte after them.
+  /// Fewer than six digits, or a non-digit among them, is malformed.
   @inline(__always)
   mutating func time(_ name: StaticString) throws(NMEAError) -> UTCTime? {
     advance()
@@ -141,14 +146,11 @@ extension FieldReader {
       let second = twoDigits(start + 4)
     else { throw error(.malformed, name, "a time hhmmss.ss") }
     var nanosecond: UInt32 = 0
-    if end - start > 6 {
-      guard bytes[start + 6] == UInt8(ascii: ".") else {
-        throw error(.malformed, name, "a time hhmmss.ss")
-      }
+    if end - start > 7, bytes[start + 6] == UInt8(ascii: ".") {
       var scale: UInt32 = 100_000_000
       for index in (start + 7)..<end {
         let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { throw error(.malformed, name, "a time hhmmss.ss") }
+        guard digit < 10 else { break }
         nanosecond += UInt32(digit) * scale
         scale /= 10
       }

@@ -10,8 +10,13 @@
 public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   /// The framer's counts (bytes, junk, checksums, truncated and over-long lines).
   public var framing = FramingCounters()
-  /// Well-framed sentences with an impossible field.
+  /// Well-framed sentences with an impossible field, lost (not salvaged).
   public var invalidSentences = 0
+  /// Sentences with impossible fields handed on without them (``FieldErrorPolicy/salvageFields``);
+  /// counted in ``byAddress`` too.
+  public var salvagedSentences = 0
+  /// The fields (or groups of fields: a value and its unit, a date) those sentences lost.
+  public var ignoredFields = 0
   /// The most distinct addresses counted one by one.
   public static var addressCapacity: Int { 256 }
   /// Decoded sentences whose address arrived after ``addressCapacity`` others.
@@ -21,9 +26,15 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   public var byAddress: [String: Int] { addresses.dictionary }
 
   @usableFromInline var addresses = AddressCounts()
+  /// The decoder's ``FieldErrorPolicy`` is ``FieldErrorPolicy/salvageFields`` (kept here, not
+  /// counted or compared: the decoder's per-sentence closure already carries the counters).
+  @usableFromInline var salvagesFields = false
 
   /// Makes zeroed counters.
   public init() {}
+
+  /// Zeroed counters for a decoder that salvages fields or not.
+  @usableFromInline init(salvagesFields: Bool) { self.salvagesFields = salvagesFields }
 
   /// The count for one address (`"GPRMC"`), 0 when never seen.
   public func count(of address: String) -> Int { byAddress[address] ?? 0 }
@@ -36,6 +47,8 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
       .map { "\($0.key) \($0.value)" }
     let listed = addresses.isEmpty ? "" : " (\(addresses.joined(separator: ", ")))"
     return "\(framing.sentences) sentences\(listed), \(invalidSentences) invalid, "
+      + (salvagedSentences > 0
+        ? "\(salvagedSentences) salvaged (\(ignoredFields) fields ignored), " : "")
       + "\(framing.badChecksums) bad checksums, \(framing.missingChecksums) missing, "
       + "\(framing.malformedChecksums) malformed, \(framing.truncatedLines) truncated, "
       + "\(framing.overLongLines) over-long, \(framing.junkBytes) junk bytes"
@@ -44,6 +57,7 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   /// Equal when every count is.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.framing == rhs.framing && lhs.invalidSentences == rhs.invalidSentences
+      && lhs.salvagedSentences == rhs.salvagedSentences && lhs.ignoredFields == rhs.ignoredFields
       && lhs.byAddress == rhs.byAddress && lhs.uncountedAddresses == rhs.uncountedAddresses
   }
 
@@ -51,6 +65,8 @@ public struct NMEACounters: Sendable, Hashable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(framing)
     hasher.combine(invalidSentences)
+    hasher.combine(salvagedSentences)
+    hasher.combine(ignoredFields)
     hasher.combine(byAddress)
     hasher.combine(uncountedAddresses)
   }

@@ -12,15 +12,22 @@ extension RMC {
   @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
-    time = try reader.time("time")
-    status = try reader.status("status")
-    latitude = try reader.latitude("latitude", "latitude hemisphere")
-    longitude = try reader.longitude("longitude", "longitude hemisphere")
-    speedKnots = try reader.decimal("speed over ground")
-    course = try reader.decimal("course over ground", 0...360)
-    date = try reader.date("date")
+    time = try reader.salvage { r throws(NMEAError) in try r.time("time") }
+    status = try reader.salvage { r throws(NMEAError) in try r.status("status") }
+    latitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.latitude("latitude", "latitude hemisphere")
+    }
+    longitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.longitude("longitude", "longitude hemisphere")
+    }
+    speedKnots = try reader.salvage { r throws(NMEAError) in try r.decimal("speed over ground") }
+    course = try reader.salvage { r throws(NMEAError) in
+      try r.decimal("course over ground", 0...360)
+    }
+    date = try reader.salvage { r throws(NMEAError) in try r.date("date") }
     // Over 180° is a receiver's "unknown" (the Caterpillar MS352 sends 999.9000).
-    let variation = try reader.decimal("magnetic variation").flatMap { $0 <= 180 ? $0 : nil }
+    let sent = try reader.salvage { r throws(NMEAError) in try r.decimal("magnetic variation") }
+    let variation = sent.flatMap { $0 <= 180 ? $0 : nil }
     reader.advance()
     switch reader.singleByte.map({ $0 & 0xDF }) {
     case UInt8(ascii: "E"):
@@ -32,14 +39,17 @@ extension RMC {
       mode = FAAMode(reader.bytes[reader.start])
       return
     default:
-      guard reader.isEmpty else {
-        throw reader.error(.malformed, "magnetic variation direction", "E or W")
+      if reader.isEmpty {
+        // A variation without its direction has an unknown sign, except 0.
+        magneticVariation = variation == 0 ? 0 : nil
+      } else {
+        try reader.fail(reader.error(.malformed, "magnetic variation direction", "E or W"))
       }
-      // A variation without its direction has an unknown sign, except 0.
-      magneticVariation = variation == 0 ? 0 : nil
     }
-    mode = try reader.mode("mode")
-    navigationStatus = try reader.navigationStatus("navigational status")
+    mode = try reader.salvage { r throws(NMEAError) in try r.mode("mode") }
+    navigationStatus = try reader.salvage { r throws(NMEAError) in
+      try r.navigationStatus("navigational status")
+    }
   }
 }
 
@@ -49,18 +59,35 @@ extension GGA {
   @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
-    time = try reader.time("time")
-    latitude = try reader.latitude("latitude", "latitude hemisphere")
-    longitude = try reader.longitude("longitude", "longitude hemisphere")
-    quality = try reader.integer("fix quality", 0...9).map { GGAQuality(UInt8($0)) }
-    satellitesUsed = try reader.integer("satellites used", 0...999)
-    hdop = try reader.decimal("HDOP")
-    altitudeMSL = try reader.decimal("altitude", anyNumber)
-    try reader.unit("altitude unit", UInt8(ascii: "M"))
-    geoidSeparation = try reader.decimal("geoid separation", anyNumber)
-    try reader.unit("geoid separation unit", UInt8(ascii: "M"))
-    dgpsAge = try reader.decimal("age of differential data")
-    dgpsStation = try reader.integer("differential station", 0...9999)
+    time = try reader.salvage { r throws(NMEAError) in try r.time("time") }
+    latitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.latitude("latitude", "latitude hemisphere")
+    }
+    longitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.longitude("longitude", "longitude hemisphere")
+    }
+    quality = try reader.salvage { r throws(NMEAError) in try r.integer("fix quality", 0...9) }
+      .map { GGAQuality(UInt8($0)) }
+    satellitesUsed = try reader.salvage { r throws(NMEAError) in
+      try r.integer("satellites used", 0...999)
+    }
+    hdop = try reader.salvage { r throws(NMEAError) in try r.decimal("HDOP") }
+    // A value and its unit go together: a wrong unit letter loses the value too.
+    altitudeMSL = try reader.salvage(2) { reader throws(NMEAError) in
+      let value = try reader.decimal("altitude", anyNumber)
+      try reader.unit("altitude unit", UInt8(ascii: "M"))
+      return value
+    }
+    geoidSeparation = try reader.salvage(2) { reader throws(NMEAError) in
+      let value = try reader.decimal("geoid separation", anyNumber)
+      try reader.unit("geoid separation unit", UInt8(ascii: "M"))
+      return value
+    }
+    dgpsAge = try reader.salvage { r throws(NMEAError) in try r.decimal("age of differential data")
+    }
+    dgpsStation = try reader.salvage { r throws(NMEAError) in
+      try r.integer("differential station", 0...9999)
+    }
   }
 }
 
@@ -70,11 +97,15 @@ extension GLL {
   @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
-    latitude = try reader.latitude("latitude", "latitude hemisphere")
-    longitude = try reader.longitude("longitude", "longitude hemisphere")
-    time = try reader.time("time")
-    status = try reader.status("status")
-    mode = try reader.mode("mode")
+    latitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.latitude("latitude", "latitude hemisphere")
+    }
+    longitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.longitude("longitude", "longitude hemisphere")
+    }
+    time = try reader.salvage { r throws(NMEAError) in try r.time("time") }
+    status = try reader.salvage { r throws(NMEAError) in try r.status("status") }
+    mode = try reader.salvage { r throws(NMEAError) in try r.mode("mode") }
   }
 }
 
@@ -84,21 +115,39 @@ extension GNS {
   @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
-    time = try reader.time("time")
-    latitude = try reader.latitude("latitude", "latitude hemisphere")
-    longitude = try reader.longitude("longitude", "longitude hemisphere")
+    time = try reader.salvage { r throws(NMEAError) in try r.time("time") }
+    latitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.latitude("latitude", "latitude hemisphere")
+    }
+    longitude = try reader.salvage(2) { r throws(NMEAError) in
+      try r.longitude("longitude", "longitude hemisphere")
+    }
     reader.advance()
     for index in reader.start..<reader.end {
       let letter = reader.bytes[index]
-      guard isLetter(letter) else { throw reader.error(.malformed, "mode indicators", "letters") }
+      guard isLetter(letter) else {
+        // Without its mode letters the sentence says nothing of its validity: none are kept.
+        modes = ModeIndicators()
+        try reader.fail(reader.error(.malformed, "mode indicators", "letters"))
+        break
+      }
       modes.append(letter)
     }
-    satellitesUsed = try reader.integer("satellites used", 0...999)
-    hdop = try reader.decimal("HDOP")
-    altitudeMSL = try reader.decimal("altitude", anyNumber)
-    geoidSeparation = try reader.decimal("geoid separation", anyNumber)
-    dgpsAge = try reader.decimal("age of differential data")
-    dgpsStation = try reader.integer("differential station", 0...9999)
-    navigationStatus = try reader.navigationStatus("navigational status")
+    satellitesUsed = try reader.salvage { r throws(NMEAError) in
+      try r.integer("satellites used", 0...999)
+    }
+    hdop = try reader.salvage { r throws(NMEAError) in try r.decimal("HDOP") }
+    altitudeMSL = try reader.salvage { r throws(NMEAError) in try r.decimal("altitude", anyNumber) }
+    geoidSeparation = try reader.salvage { r throws(NMEAError) in
+      try r.decimal("geoid separation", anyNumber)
+    }
+    dgpsAge = try reader.salvage { r throws(NMEAError) in try r.decimal("age of differential data")
+    }
+    dgpsStation = try reader.salvage { r throws(NMEAError) in
+      try r.integer("differential station", 0...9999)
+    }
+    navigationStatus = try reader.salvage { r throws(NMEAError) in
+      try r.navigationStatus("navigational status")
+    }
   }
 }

@@ -13,31 +13,38 @@ extension GSA {
   @usableFromInline
   init(_ reader: inout FieldReader, talker: Talker) throws(NMEAError) {
     self.init(talker: talker)
-    switch try reader.letter("selection mode").map({ $0 & 0xDF }) {
+    switch try reader.salvage(1, { r throws(NMEAError) in try r.letter("selection mode") })
+      .map({ $0 & 0xDF })
+    {
     case nil: break
     case UInt8(ascii: "A"): selectionMode = .automatic
     case UInt8(ascii: "M"): selectionMode = .manual
-    default: throw reader.error(.malformed, "selection mode", "A or M")
+    default: try reader.fail(reader.error(.malformed, "selection mode", "A or M"))
     }
-    if let mode = try reader.integer("fix mode", 1...3) {
+    if let mode = try reader.salvage(1, { r throws(NMEAError) in try r.integer("fix mode", 1...3) })
+    {
       fixMode = GSAFixMode(rawValue: UInt8(mode))
     }
     // Fast path: 12 satellite fields, 3 DOPs, maybe a system ID, and nothing after. Anything
-    // else is read again by the general rule.
+    // else is read again by the general rule (strictly: a field error here means only that).
     let saved = reader
     do throws(NMEAError) {
       var fast = self
+      var strict = reader
+      strict.salvaging = false
       for _ in 0..<12 {
-        if let id = try reader.integer("satellite ID", 0...65535) {
+        if let id = try strict.integer("satellite ID", 0...65535) {
           fast.satellites.append(UInt16(id))
         }
       }
-      fast.pdop = try reader.decimal("PDOP")
-      fast.hdop = try reader.decimal("HDOP")
-      fast.vdop = try reader.decimal("VDOP")
-      if reader.hasMoreFields { fast.systemID = try reader.hexDigitID("system ID") }
-      if !reader.hasMoreFields {
+      fast.pdop = try strict.decimal("PDOP")
+      fast.hdop = try strict.decimal("HDOP")
+      fast.vdop = try strict.decimal("VDOP")
+      if strict.hasMoreFields { fast.systemID = try strict.hexDigitID("system ID") }
+      if !strict.hasMoreFields {
         self = fast
+        strict.salvaging = reader.salvaging
+        reader = strict
         return
       }
     } catch {}
@@ -50,14 +57,21 @@ extension GSA {
       satelliteFields = remaining - (hasSystemID ? 4 : 3)
     }
     for _ in 0..<satelliteFields {
-      if let id = try reader.integer("satellite ID", 0...65535) {
+      if let id = try reader.salvage(
+        1,
+        { r throws(NMEAError) in
+          try r.integer("satellite ID", 0...65535)
+        })
+      {
         satellites.append(UInt16(id))
       }
     }
-    pdop = try reader.decimal("PDOP")
-    hdop = try reader.decimal("HDOP")
-    vdop = try reader.decimal("VDOP")
-    if hasSystemID { systemID = try reader.hexDigitID("system ID") }
+    pdop = try reader.salvage { r throws(NMEAError) in try r.decimal("PDOP") }
+    hdop = try reader.salvage { r throws(NMEAError) in try r.decimal("HDOP") }
+    vdop = try reader.salvage { r throws(NMEAError) in try r.decimal("VDOP") }
+    if hasSystemID {
+      systemID = try reader.salvage { r throws(NMEAError) in try r.hexDigitID("system ID") }
+    }
   }
 }
 

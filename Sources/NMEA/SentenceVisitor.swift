@@ -49,6 +49,10 @@ public protocol SentenceVisitor {
   /// A TXT sentence, a proprietary (`$P…`) one, or one of a type this module does not decode
   /// (``Sentence/txt(_:)``, ``Sentence/proprietary(_:)``, ``Sentence/unknown(_:)``).
   mutating func visit(other sentence: Sentence)
+  /// A sentence with an impossible field: `error` names the first one. With
+  /// ``FieldErrorPolicy/salvageFields`` and `sentenceKept`, the sentence follows (to its
+  /// method) with the bad fields absent; otherwise it is lost.
+  mutating func visit(fieldError error: NMEAError, sentenceKept: Bool)
 }
 
 extension SentenceVisitor {
@@ -80,6 +84,8 @@ extension SentenceVisitor {
   @inlinable public mutating func visit(_ hdm: borrowing HDM) {}
   /// Ignores the sentence.
   @inlinable public mutating func visit(other sentence: Sentence) {}
+  /// Ignores the error.
+  @inlinable public mutating func visit(fieldError error: NMEAError, sentenceKept: Bool) {}
 }
 
 extension Sentence {

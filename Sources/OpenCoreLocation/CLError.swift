@@ -213,9 +213,7 @@ extension CLError.Detail {
           + "(wrong baud rate, or not a GNSS receiver?)"
       }
       guard let progress else { return "no fix after \(Self.seconds(waited))" }
-      var text =
-        "no fix after \(Self.seconds(waited)): \(progress.satellitesInView) satellites "
-        + "in view, \(progress.satellitesUsed) used"
+      var text = "no fix after \(Self.seconds(waited)): " + progress.satellitesText
       if let snr = progress.bestSNR { text += ", best SNR \(Int(snr.rounded())) dB-Hz" }
       return text
     case .notAccurateEnough(let best, let desired, let waited):

@@ -60,11 +60,13 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
 
   /// Latitude and longitude.
   open var coordinate: CLLocationCoordinate2D { fields.coordinate }
-  /// Altitude above mean sea level (GGA or GNS), metres; valid only when `verticalAccuracy` > 0
-  /// (a 3D fix: in a 2D fix the receiver holds the altitude, it does not measure it).
+  /// Altitude above mean sea level (GGA or GNS of the fix's own epoch), metres; valid only when
+  /// `verticalAccuracy` > 0 (a 3D fix with an altitude: in a 2D fix the receiver holds the
+  /// altitude, it does not measure it; an epoch of RMC or GLL alone has none). 0 when invalid.
   open var altitude: CLLocationDistance { fields.altitude }
   /// Altitude above the WGS-84 ellipsoid, metres: `altitude` plus the receiver's geoid
-  /// separation (plus 0 when it sends none; then `gnss.geoidSeparation` is nil).
+  /// separation, or when it sends none EGM96's at the fix (`gnss.geoidSeparationFromModel`);
+  /// 0 when the altitude is invalid.
   open var ellipsoidalAltitude: CLLocationDistance { fields.ellipsoidalAltitude }
   /// Horizontal accuracy, metres: gpsd's `eph`. From GST when the receiver sends it, the
   /// distance root mean square √(σlat² + σlon²); otherwise HDOP × 19 m (× 4.75 m with DGPS or

@@ -137,7 +137,8 @@ public struct GNSSFixInfo: Sendable, Hashable {
   public var vdop: Double?
   /// Position DOP.
   public var pdop: Double?
-  /// Geoid separation (ellipsoid − geoid), metres.
+  /// Geoid separation (geoid above the ellipsoid), metres: the receiver's (GGA/GNS), or for a
+  /// fix with an altitude whose receiver sent none, EGM96's (`geoidSeparationFromModel`).
   public var geoidSeparation: Double?
   /// Climb rate, m/s, if derivable.
   public var climb: Double?
@@ -155,6 +156,14 @@ public struct GNSSFixInfo: Sendable, Hashable {
   public var device: String?
   /// Whether the fix came from a replay rather than a live receiver.
   public var isReplay: Bool
+  /// Whether `geoidSeparation` is EGM96's (``Geoid``) because the receiver sent none.
+  public var geoidSeparationFromModel = false
+  /// Whether the fix has a date. False when neither the receiver (RMC, ZDA), the user
+  /// (`--date`) nor, for a live receiver, a computer clock agreeing with the receiver's time of
+  /// day gave one: `timestamp` then holds the time of day on 1970-01-01, plus a day per
+  /// midnight passed since the stream began, and is good only for its time of day and for
+  /// intervals. Outputs show the time of day alone (gpsd's JSON leaves `time` out).
+  public var hasDate = true
 
   /// Makes fix information.
   public init(

@@ -160,6 +160,7 @@ public final class LocationService: @unchecked Sendable {
       receiverOptions.openTimeout = min(receiverOptions.openTimeout ?? openTimeout, openTimeout)
       input = .receiver(source, receiverOptions)
     }
+    config.firstDay = options.date?.daysSince1970
     let session = LocationSession(
       input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
       sink: sink)
@@ -193,6 +194,7 @@ public final class LocationService: @unchecked Sendable {
     case .region(let transition): return .region(transition)
     case .visit(let visit): return .visit(visit)
     case .sentences(let bytes): return .sentences(bytes)
+    case .ignored(let error, let kept): return .ignored(error, sentenceKept: kept)
     case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
     }
   }

@@ -1,11 +1,15 @@
 // CONTRACT — the events of the location service. The service work owns this file.
 import Foundation
+import NMEA
 import Receivers
 
 /// Progress while waiting for a first fix.
 public struct FixProgress: Sendable, Hashable {
-  /// Satellites in view across all constellations.
+  /// Satellites in view across all constellations (0 until the receiver describes the sky:
+  /// see `hasSkyView`).
   public var satellitesInView: Int
+  /// Whether the receiver has described the sky (a GSV) yet.
+  public var hasSkyView: Bool
   /// Satellites used in the solution.
   public var satellitesUsed: Int
   /// Best signal-to-noise ratio in dB-Hz, if any satellite is tracked.
@@ -14,11 +18,25 @@ public struct FixProgress: Sendable, Hashable {
   public var elapsed: Double
 
   /// Makes a progress report.
-  public init(satellitesInView: Int, satellitesUsed: Int, bestSNR: Double?, elapsed: Double) {
+  public init(
+    satellitesInView: Int, satellitesUsed: Int, bestSNR: Double?, elapsed: Double,
+    hasSkyView: Bool = true
+  ) {
     self.satellitesInView = satellitesInView
+    self.hasSkyView = hasSkyView
     self.satellitesUsed = satellitesUsed
     self.bestSNR = bestSNR
     self.elapsed = elapsed
+  }
+}
+
+extension FixProgress {
+  /// `7 satellites in view, 4 used`, or before any sky view `4 satellites used` (nothing is
+  /// said of satellites in view the receiver has not described).
+  public var satellitesText: String {
+    hasSkyView
+      ? "\(satellitesInView) satellites in view, \(satellitesUsed) used"
+      : "\(satellitesUsed) satellite\(satellitesUsed == 1 ? "" : "s") used"
   }
 }
 
@@ -48,4 +66,8 @@ public enum LocationServiceEvent: Sendable {
   /// framing and the checksum policy, each `$…*hh` (or `!…`) with CR LF, before the events
   /// that read caused.
   case sentences([UInt8])
+  /// Part of the input was ignored: a field the receiver sent that cannot be true (the rest of
+  /// its sentence used, `sentenceKept`), or a whole sentence. Said once per sentence type and
+  /// field; the decoder's counters count them all.
+  case ignored(NMEAError, sentenceKept: Bool)
 }

@@ -42,6 +42,11 @@ public struct LocationServiceOptions: Sendable {
   /// gpsd's NMEA and raw watchers. Framing them a second time costs a little per read.
   public var deliversSentences = false
 
+  /// The UTC date of the first epoch, for a receiver or capture that sends no date (`--date`):
+  /// later epochs are dated from it across midnights. A date the receiver sends wins. Default
+  /// nil: an epoch with no date from the receiver is undated (`GNSSFixInfo.hasDate`).
+  public var date: NMEADate?
+
   /// Options for a source, the rest at their defaults.
   public init(source: ReceiverSource) { self.source = source }
 }

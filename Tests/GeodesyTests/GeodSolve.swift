@@ -11,25 +11,43 @@ enum GeodSolve {
 
   /// The GeodSolve executable on PATH.
   static func executable() throws -> URL {
+    try tool("GeodSolve", package: "geographiclib-tools")
+  }
+
+  /// A program on PATH, from a Debian package `make deps` installs.
+  static func tool(_ name: String, package: String) throws -> URL {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("GeodSolve")
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
-    throw Failure(
-      description: "GeodSolve not found on PATH: install geographiclib-tools (make deps)")
+    throw Failure(description: "\(name) not found on PATH: install \(package) (make deps)")
   }
 
   /// Runs GeodSolve with `arguments` on `lines` (one problem per line) and returns the numbers
   /// of each output line.
   static func run(_ arguments: [String], lines: [String]) throws -> [[Double]] {
+    try withFiles(lines) { input, output in
+      try run(arguments, count: lines.count, input: input, output: output)
+    }
+  }
+
+  /// Writes `lines` to a fresh input file and calls `body` with it and an output file's path
+  /// (both removed after).
+  static func withFiles<T>(_ lines: [String], _ body: (URL, URL) throws -> T) throws -> T {
     let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("geodsolve-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())")
+      .appendingPathComponent("geodesy-\(ProcessInfo.processInfo.processIdentifier)-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("in.txt")
     let output = directory.appendingPathComponent("out.txt")
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
+    return try body(input, output)
+  }
+
+  private static func run(
+    _ arguments: [String], count: Int, input: URL, output: URL
+  ) throws -> [[Double]] {
     let status = try spawnAndWait(
       try executable().path,
       arguments + ["--input-file", input.path, "--output-file", output.path])
@@ -40,8 +58,8 @@ enum GeodSolve {
     let rows = text.split(separator: "\n").map { line in
       line.split(separator: " ").compactMap { Double(String($0)) }
     }
-    guard rows.count == lines.count else {
-      throw Failure(description: "GeodSolve gave \(rows.count) lines for \(lines.count)")
+    guard rows.count == count else {
+      throw Failure(description: "GeodSolve gave \(rows.count) lines for \(count)")
     }
     return rows
   }

@@ -67,11 +67,13 @@ enum Fixtures {
 enum Event: Hashable, CustomStringConvertible {
   case sentence(Sentence, line: String)
   case invalid(NMEAError, line: String)
+  case salvaged(Sentence, NMEAError, line: String)
   case rejected(FramingIssue, bytes: [UInt8])
 
   var description: String {
     switch self {
     case .sentence(_, let line): return "ok \(line)"
+    case .salvaged(_, let error, let line): return "salvaged \(error) in \(line)"
     case .invalid(let error, let line): return "invalid \(error) in \(line)"
     case .rejected(let issue, let bytes):
       return "rejected \(issue) \(String(decoding: bytes, as: UTF8.self).debugDescription)"
@@ -82,6 +84,8 @@ enum Event: Hashable, CustomStringConvertible {
     switch event {
     case .sentence(let sentence, let raw): self = .sentence(sentence, line: raw.text)
     case .invalid(let error, let raw): self = .invalid(error, line: raw.text)
+    case .salvaged(let sentence, let error, let raw):
+      self = .salvaged(sentence, error, line: raw.text)
     case .rejected(let issue, let bytes): self = .rejected(issue, bytes: Array(bytes))
     }
   }

@@ -73,6 +73,7 @@ func describe(_ events: [Event]) -> [String] {
     switch event {
     case .sentence(_, let line): "ok \(line)"
     case .invalid(let error, _): "invalid \(error)"
+    case .salvaged(_, let error, _): "salvaged \(error)"
     case .rejected(let issue, let bytes):
       "rejected \(issue) \(String(decoding: bytes, as: UTF8.self))"
     }

@@ -99,7 +99,7 @@ import Testing
   func ourAccepted(_ name: String, policy: ChecksumPolicy) throws -> [String] {
     decodeAll(try Fixtures.capture(name), policy: policy).events.compactMap { event in
       switch event {
-      case .sentence(_, let line), .invalid(_, let line): line
+      case .sentence(_, let line), .invalid(_, let line), .salvaged(_, _, let line): line
       case .rejected: nil
       }
     }

@@ -51,13 +51,15 @@ struct FixAssemblerTests {
     #expect(reports.map { $0.1.time.second } == [0, 1, 2, 3, 4])
   }
 
-  @Test("a VTG after the last timed sentence belongs to its epoch, and ends it")
+  @Test("a VTG after the last timed sentence belongs to its epoch, ends it, and fills in")
   func untimedEnder() throws {
     var text = ""
     for second in 0..<4 {
       let t = 36_000 + Double(second)
+      // An RMC without speed and course: the VTG gives them.
+      let rmc = Synthetic.rmc(t, 48.1, 11.5).replacingOccurrences(of: ",0.00,0.00,", with: ",,,")
       text +=
-        Synthetic.rmc(t, 48.1, 11.5, knots: 10) + Synthetic.gga(t, 48.1, 11.5)
+        Synthetic.line(String(rmc.dropFirst().prefix { $0 != "*" })) + Synthetic.gga(t, 48.1, 11.5)
         + Synthetic.line("GPVTG,45.0,T,,M,\(second).0,N,,K,A")
     }
     let reports = Self.timeline(text)
@@ -113,23 +115,40 @@ struct FixAssemblerTests {
       (Synthetic.gga(10, 48, 11) + Synthetic.gsa(mode: 1), .gsaNoFix),
       (Synthetic.gga(10, 0, 0), .zeroPosition),
       (Synthetic.line("GPGGA,000010.00,,,,,1,08,1.0,100.0,M,40.0,M,,"), .noPosition),
-      (Synthetic.rmc(10, 48, 11, date: "050180"), .impossibleDate),
-      // Found by fuzzing: a ZDA year past 2262 overflowed the timestamp (a crash).
-      (
-        Synthetic.gga(10, 48, 11) + Synthetic.line("GPZDA,000010.00,07,04,2610,00,00"),
-        .impossibleDate
-      ),
-      (
-        Synthetic.gga(10, 48, 11) + Synthetic.line("GPZDA,000010.00,01,01,2200,00,00"),
-        .impossibleDate
-      ),
-      (Synthetic.gga(10, 48, 11, satellites: 2), .tooFewSatellites),
     ])
   func neverAFix(text: String, reason: VoidReason) throws {
     let report = try #require(Self.timeline(text).last?.1)
     #expect(report.mode == .noFix)
     #expect(report.voidReason == reason)
     #expect(report.horizontalAccuracy == -1)
+  }
+
+  @Test(
+    "an impossible date spoils the date, not the fix (it dates nothing)",
+    arguments: [
+      Synthetic.rmc(10, 48, 11, date: "050180"),
+      // Found by fuzzing: a ZDA year past 2262 overflowed the timestamp (a crash).
+      Synthetic.gga(10, 48, 11) + Synthetic.line("GPZDA,000010.00,07,04,2610,00,00"),
+      Synthetic.gga(10, 48, 11) + Synthetic.line("GPZDA,000010.00,01,01,2200,00,00"),
+    ])
+  func impossibleDate(text: String) throws {
+    var assembler = FixAssembler(rollover: .replay)
+    let report = try #require(Self.timeline(text, into: &assembler).last?.1)
+    #expect(report.isFix)
+    #expect(report.day == nil)
+    #expect(assembler.ignoredDates == 1)
+  }
+
+  @Test(
+    "a satellite count of 00 (or 1, 2) does not void a fix the receiver calls valid",
+    arguments: [0, 1, 2])
+  func satelliteCount(count: Int) throws {
+    let report = try #require(
+      Self.timeline(Synthetic.gga(10, 48, 11, satellites: count)).last?.1)
+    #expect(report.isFix)
+    // 00 is a count the receiver did not state; 1 or 2 cannot give an altitude: 2D.
+    #expect(report.mode == (count == 0 ? .fix3D : .fix2D))
+    #expect(report.satellitesUsed == (count == 0 ? nil : count))
   }
 
   @Test(

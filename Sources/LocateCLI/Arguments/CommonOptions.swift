@@ -20,6 +20,9 @@ enum CommonOptions {
       long: "realtime", short: nil, kind: .optionalValue("SPEED"),
       help: "replay a capture FILE at its own pace, SPEED times real time (default 1)"),
     .flag("lenient", nil, "accept sentences that carry no checksum"),
+    .value(
+      "date", nil, "YYYY-MM-DD",
+      "the UTC date of the first fix, for a receiver or capture that sends none (its own win)"),
   ]
 
   /// How results are printed.
@@ -92,6 +95,22 @@ enum CommonOptions {
         "--realtime", "applies to --input FILE only", command: values.command)
     }
     return source
+  }
+
+  /// The date `--date YYYY-MM-DD` gives, if any.
+  static func date(_ arguments: ParsedArguments, command: String) throws(LocateError) -> NMEADate? {
+    guard let text = arguments.value("date") else { return nil }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int16(parts[0]), let month = UInt8(parts[1]), let day = UInt8(parts[2]),
+      (1...12).contains(month), day >= 1, day <= NMEADate.days(inMonth: month, of: year),
+      year >= 1980
+    else {
+      throw LocateError(
+        .usage, "--date '\(text)'", "not a date from 1980 on as YYYY-MM-DD",
+        remedy: "e.g. --date 2019-03-08")
+    }
+    return NMEADate(year: year, month: month, day: day)
   }
 
   /// The checksum policy `--lenient` asks for.

@@ -6,11 +6,15 @@ enum CurrentCommand: Command {
   static let about = """
     Waits for one fix made after the request started (never a cached or buffered one), at
     least as accurate as --accuracy, and prints it: position in decimal degrees and DMS,
-    altitude, horizontal and vertical accuracy, speed and course, fix mode, satellites used and
-    in view, fix time and age, and the device. While waiting, a status line on stderr shows the
-    satellites in view and used, the best signal and the time elapsed (on a terminal, or with
-    --verbose). Formats: text (default), json (a gpsd TPV object), gpx (a waypoint), geojson
-    (a Feature) and csv.
+    altitude (when the fix's epoch sent one: above mean sea level, and above the ellipsoid with
+    the receiver's geoid separation or EGM96's), horizontal and vertical accuracy, speed and
+    course, fix mode, satellites used and in view (once the receiver has described the sky),
+    fix time and age (the time of day alone when no date is known: --date gives one), and the
+    device. While waiting, a status line on stderr shows the satellites in view and used, the
+    best signal and the time elapsed (on a terminal, or with --verbose, which also says what
+    input was ignored and why). A capture's first fix may wait for the date the capture gives
+    later. Formats: text (default), json (a gpsd TPV object), gpx (a waypoint), geojson (a
+    Feature) and csv.
     """
   static let options: [OptionSpec] =
     FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]

@@ -79,7 +79,7 @@ enum DistanceCommand: Command {
       origin = .init(point: try values.point("from", text), note: "--from")
     } else {
       let fix = try await FixRequest.locate(arguments, context, command: name, deadline: deadline)
-      var note = "fix at " + TimeText.iso8601(fix.timestamp)
+      var note = "fix at " + fix.timeText
       if let accuracy = fix.validHorizontalAccuracy {
         note += ", ±" + JSONText.fixed(accuracy, 1) + " m"
       }

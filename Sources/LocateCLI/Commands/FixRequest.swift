@@ -36,6 +36,7 @@ enum FixRequest {
       arguments, environment: context.environment, command: command)
     var options = LocationServiceOptions(source: source)
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
+    options.date = try CommonOptions.date(arguments, command: command)
     if let text = arguments.value("max-age") {
       options.maximumAge = try values.number(
         "max-age", text, in: 0...ValueParsing.largest, what: "seconds", example: "5")

@@ -58,7 +58,7 @@ struct ServeRelay: Sendable {
           default:
             break
           }
-        case .paused, .stale, .region, .visit:
+        case .paused, .stale, .region, .visit, .ignored:
           break
         }
       }

@@ -15,11 +15,12 @@ enum WatchCommand: Command {
     --count fixes or --duration seconds, or the end of an --input replay. A stationary
     receiver's jitter is paused (see --activity, --no-pause). Device changes (unplugged,
     back, silent) are notes on stderr, or EVENT objects with --json; the receiver is reopened
-    when it comes back. Formats: text (a line per fix), json (gpsd TPV objects, SKY with
-    --satellites, TARGET with --to), gpx (a track, written and flushed point by point),
-    geojson (RFC 8142 text sequence of Features) and csv. With --region or --regions, it
-    also reports entering and leaving circles (geofences), and with --visits the places it
-    stayed, as below.
+    when it comes back. A value the receiver did not send for a fix is left out (an altitude
+    of an epoch without one, the time of a fix without a date: see --date). Formats: text (a
+    line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to), gpx (a
+    track, written and flushed point by point), geojson (RFC 8142 text sequence of Features)
+    and csv. With --region or --regions, it also reports entering and leaving circles
+    (geofences), and with --visits the places it stayed, as below.
     """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText
   static let visitText = """
     Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix
@@ -71,6 +72,7 @@ enum WatchCommand: Command {
       arguments, environment: context.environment, command: name)
     var options = LocationServiceOptions(source: source)
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
+    options.date = try CommonOptions.date(arguments, command: name)
     var limits = WatchLoop.Limits()
     if let text = arguments.value("count") {
       limits.count = try values.integer("count", text, in: 1...Int.max, example: "10")

@@ -83,7 +83,7 @@ struct WatchLoop: Sendable {
           guard writer.eventsOnly else { break }
           written += 1
           if let count = limits.count, written >= count { return }
-        case .progress, .sentences:
+        case .progress, .sentences, .ignored:
           break
         }
       }

@@ -25,7 +25,7 @@ enum CSVFormat {
     let gnss = location.gnss
     let altitude = location.hasAltitude
     var cells = [
-      TimeText.iso8601(location.timestamp),
+      location.hasDate ? TimeText.iso8601(location.timestamp) : "",
       JSONText.fixed(location.coordinate.latitude, 9),
       JSONText.fixed(location.coordinate.longitude, 9),
       number(altitude ? location.ellipsoidalAltitude : nil, 3),

@@ -81,7 +81,7 @@ final class FixStreamWriter: Sendable {
         text = HumanFormat.watchLine(location, target: target)
       case .json:
         text = GPSDJSON.tpv(location) + "\n"
-        if let target { text += GPSDJSON.target(target, time: location.timestamp) + "\n" }
+        if let target { text += GPSDJSON.target(target, time: location.datedTimestamp) + "\n" }
       case .gpx:
         if state.points == 0 {
           text = GPXFormat.trackStart(name: "locate watch")

@@ -16,7 +16,8 @@ enum GPSDJSON {
     if let status = gnss?.status, status != .unknown { object.add("status", status.rawValue) }
     let mode = location.fixMode
     object.add("mode", mode.rawValue)
-    object.add("time", time: location.timestamp)
+    // An undated fix has no time member, as gpsd's TPV before it knows the date.
+    object.add("time", time: location.datedTimestamp)
     if mode.rawValue >= GNSSFixMode.fix2D.rawValue {
       object.add("lat", location.coordinate.latitude, places: 9)
       object.add("lon", location.coordinate.longitude, places: 9)
@@ -107,7 +108,7 @@ enum GPSDJSON {
   }
 
   /// A TARGET object: distance and bearing from the fix at `time` to the `--to` point.
-  static func target(_ reading: TargetReading, time: Date) -> String {
+  static func target(_ reading: TargetReading, time: Date?) -> String {
     var object = JSONObject()
     object.add("class", "TARGET")
     object.add("time", time: time)
@@ -150,7 +151,7 @@ enum GPSDJSON {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "stale")
-    object.add("time", time: location.timestamp)
+    object.add("time", time: location.datedTimestamp)
     object.add("age", age, places: 1)
     return object.text
   }

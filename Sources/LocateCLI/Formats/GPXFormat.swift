@@ -56,7 +56,7 @@ enum GPXFormat {
     var text = "<\(element) lat=\"\(JSONText.fixed(location.coordinate.latitude, 9))\""
     text += " lon=\"\(JSONText.fixed(location.coordinate.longitude, 9))\">"
     if location.hasAltitude { text += "<ele>\(JSONText.fixed(location.altitude, 3))</ele>" }
-    text += "<time>\(TimeText.iso8601(location.timestamp))</time>"
+    if location.hasDate { text += "<time>\(TimeText.iso8601(location.timestamp))</time>" }
     if let variation = gnss?.magneticVariation, variation.isFinite {
       text += "<magvar>\(JSONText.fixed(Bearing.normalized(variation), 1))</magvar>"
     }

@@ -18,7 +18,7 @@ enum GeoJSONFormat {
     }
     let gnss = location.gnss
     var properties = JSONObject()
-    properties.add("time", TimeText.iso8601(location.timestamp))
+    if location.hasDate { properties.add("time", TimeText.iso8601(location.timestamp)) }
     properties.add("mode", location.fixMode.rawValue)
     if let status = gnss?.status, status != .unknown { properties.add("status", status.rawValue) }
     if location.hasAltitude { properties.add("altMSL", location.altitude, places: 3) }

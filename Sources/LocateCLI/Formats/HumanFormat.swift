@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import NMEA
 import OpenCoreLocation
 
 /// Human-readable text: the block `current` prints, the line per fix `watch` prints, the sky
@@ -21,7 +22,7 @@ enum HumanFormat {
       ("Accuracy", accuracy(location)),
       ("Speed", speedAndCourse(location)),
       ("Fix", fix(location)),
-      ("Time", TimeText.iso8601(location.timestamp) + ", " + age(location, now: now)),
+      ("Time", location.timeText + ", " + age(location, now: now)),
     ]
     if let device = gnss?.device { rows.append(("Device", TextSafety.visible(device))) }
     return rows.map { label, value in
@@ -33,7 +34,7 @@ enum HumanFormat {
   /// One line per fix for `watch`, with the distance and bearing to the target if any.
   static func watchLine(_ location: CLLocation, target: TargetReading?) -> String {
     var parts = [
-      TimeText.iso8601(location.timestamp),
+      location.timeText,
       decimal(location.coordinate.latitude, location.coordinate.longitude),
     ]
     if let accuracy = location.validHorizontalAccuracy { parts.append("±" + metres(accuracy)) }
@@ -84,14 +85,21 @@ enum HumanFormat {
 
   /// The status line while waiting for a fix.
   static func progress(_ progress: FixProgress) -> String {
-    var text = "waiting for a fix: \(progress.satellitesInView) satellites in view, "
-    text += "\(progress.satellitesUsed) used, "
+    var text = "waiting for a fix: " + progress.satellitesText + ", "
     if let snr = progress.bestSNR, snr.isFinite {
       text += "best signal " + JSONText.fixed(snr, 0) + " dB-Hz, "
     } else {
       text += "no signal yet, "
     }
     return text + duration(progress.elapsed)
+  }
+
+  /// The note for input ignored (`--verbose`): `ignored GPZDA field 4 (year): "14" is not a
+  /// four-digit year; the rest of the sentence was used (further ones are counted, not shown)`.
+  static func ignored(_ error: NMEAError, sentenceKept: Bool) -> String {
+    "ignored " + (sentenceKept ? "" : "a whole sentence, ") + error.description
+      + (sentenceKept ? "; the rest of the sentence was used" : "")
+      + " (more like it are counted, not shown)"
   }
 
   /// `48.117300, 11.516700`.
@@ -120,6 +128,7 @@ enum HumanFormat {
     var text = metres(location.altitude) + " above mean sea level"
     if location.ellipsoidalAltitude.isFinite, location.gnss?.geoidSeparation != nil {
       text += ", " + metres(location.ellipsoidalAltitude) + " above the ellipsoid"
+      if location.gnss?.geoidSeparationFromModel == true { text += " (geoid: EGM96)" }
     }
     return text
   }
@@ -156,6 +165,11 @@ enum HumanFormat {
   }
 
   private static func age(_ location: CLLocation, now: Date) -> String {
+    if !location.hasDate {
+      return location.gnss?.isReplay == true
+        ? "replayed, no date in the capture (give one with --date)"
+        : "no date yet from the receiver (give one with --date)"
+    }
     if location.gnss?.isReplay == true { return "replayed" }
     let age = now.timeIntervalSince(location.timestamp)
     if age < -60 { return duration(-age) + " ahead of this computer's clock" }

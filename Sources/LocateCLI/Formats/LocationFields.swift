@@ -1,14 +1,27 @@
+import Foundation
 import Geodesy
 import OpenCoreLocation
 
 /// Which of a location's fields are valid, by Core Location's sentinels, read the same way by
 /// every format.
 extension CLLocation {
-  /// Whether the altitude is known: a 3D fix, or a valid vertical accuracy.
-  var hasAltitude: Bool {
-    if let mode = gnss?.mode { return mode == .fix3D || (mode != .fix2D && verticalAccuracy > 0) }
-    return verticalAccuracy > 0
+  /// Whether the altitude is known: a valid vertical accuracy (Core Location's rule; the
+  /// location service gives one only to an epoch with an altitude in a 3D fix).
+  var hasAltitude: Bool { verticalAccuracy > 0 }
+
+  /// Whether the fix has a date (see `GNSSFixInfo.hasDate`; hand-made locations do).
+  var hasDate: Bool { gnss?.hasDate ?? true }
+
+  /// The fix's time as outputs write it: ISO 8601 UTC with milliseconds, or for a fix without
+  /// a date the time of day alone (`23:56:00.000Z`).
+  var timeText: String {
+    let text = TimeText.iso8601(timestamp)
+    guard !hasDate, let separator = text.firstIndex(of: "T") else { return text }
+    return String(text[text.index(after: separator)...])
   }
+
+  /// The timestamp, for outputs that leave the time out of an undated fix.
+  var datedTimestamp: Date? { hasDate ? timestamp : nil }
 
   /// The fix mode, from the GNSS details, or guessed from the accuracies for hand-made fixes.
   var fixMode: GNSSFixMode {

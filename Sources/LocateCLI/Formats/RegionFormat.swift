@@ -44,7 +44,7 @@ enum RegionFormat {
 
   /// The text line: the fix's time, then the summary.
   static func line(_ transition: RegionTransition) -> String {
-    TimeText.iso8601(transition.location.timestamp) + "  " + summary(transition) + "\n"
+    transition.location.timeText + "  " + summary(transition) + "\n"
   }
 
   /// The members every structured format starts with.

@@ -20,7 +20,7 @@ extension FailureMapping {
       guard nmeaSeen else { return noNMEAYet(what, source: source) }
       var why = "the receiver reported no satellites"
       if let progress {
-        why = "\(progress.satellitesInView) satellites in view, \(progress.satellitesUsed) used"
+        why = progress.satellitesText
         if let snr = progress.bestSNR, snr.isFinite {
           why += ", best signal " + JSONText.fixed(snr, 0) + " dB-Hz"
         }

@@ -138,9 +138,7 @@ enum FailureMapping {
           remedy: "wait longer with --timeout, or accept less with --accuracy")
       }
       if let state = seen.state, let lost = lost(state, source: source) { return lost }
-      let sky = seen.progress.map {
-        "\($0.satellitesInView) satellites in view, \($0.satellitesUsed) used"
-      }
+      let sky = seen.progress.map(\.satellitesText)
       return LocateError(
         .noFix, waited, sky ?? "the receiver reported no satellites",
         remedy: "give the antenna a clear view of the sky, or wait longer with --timeout")

@@ -53,6 +53,8 @@ final class RequestObserver: Sendable {
           seen.bestRejected = location
         }
       }
+    case .ignored(let error, let kept):
+      status.note(HumanFormat.ignored(error, sentenceKept: kept))
     case .sky, .paused, .stale, .region, .visit, .sentences:
       break
     }

@@ -5,10 +5,13 @@ let metresPerSecondPerKnot = 1852.0 / 3600.0
 
 /// What the sentences of the epoch in progress said so far (inline value type; no heap).
 ///
-/// Merge rules: the last valid position, altitude, speed and course win (as in gpsd); the date
-/// comes from RMC or ZDA; mode and DOPs from GSA (HDOP also from GGA/GNS); errors from GST whose
-/// time matches; any explicit "not valid" (status `V`, quality 0, mode `N`, GSA mode 1) voids the
-/// epoch.
+/// Merge rules: the last valid position, altitude, speed and course win (as in gpsd), except
+/// that a sentence without a time (VTG) never overwrites a speed or course a timed sentence of
+/// the epoch gave (RMC): it may belong to the next epoch (an airborne receiver sends the next
+/// second's VTG right after this second's RMC), so it only fills in what the epoch lacks. The
+/// date comes from RMC or ZDA; mode and DOPs from GSA (HDOP also from GGA/GNS); errors from GST
+/// whose time matches; any explicit "not valid" (status `V`, quality 0, mode `N`, GSA mode 1)
+/// voids the epoch.
 struct EpochAccumulator {
   /// The epoch's time of day: the latest timed sentence's (nil while only untimed sentences
   /// arrived, at the very start of a stream).
@@ -24,6 +27,9 @@ struct EpochAccumulator {
   var geoidSeparation: Double?
   var speed: Double?
   var course: Double?
+  /// Whether `speed` / `course` came from a timed sentence (RMC), which VTG does not overwrite.
+  var timedSpeed = false
+  var timedCourse = false
   var magneticVariation: Double?
   var gsaMode: GSAFixMode?
   var pdop: Double?
@@ -81,16 +87,25 @@ struct EpochAccumulator {
   }
 
   mutating func merge(_ rmc: RMC) {
+    // Without a status (empty, or a field that could not be read) the RMC says nothing of
+    // validity: it neither voids the epoch nor gives it a position.
+    guard let status = rmc.status else { return }
     // A void RMC's date is not trusted: some receivers send garbage dates while searching.
-    if rmc.status != .valid {
+    if status != .valid {
       invalidate(.statusVoid)
       return
     }
     if let date = rmc.date { self.date = date }
     faa(rmc.mode)
     position(rmc.latitude, rmc.longitude)
-    if let knots = rmc.speedKnots { speed = knots * metresPerSecondPerKnot }
-    if let course = rmc.course { self.course = course }
+    if let knots = rmc.speedKnots {
+      speed = knots * metresPerSecondPerKnot
+      timedSpeed = true
+    }
+    if let course = rmc.course {
+      self.course = course
+      timedCourse = true
+    }
     if let variation = rmc.magneticVariation { magneticVariation = variation }
   }
 
@@ -114,7 +129,8 @@ struct EpochAccumulator {
   }
 
   mutating func merge(_ gll: GLL) {
-    if gll.status != .valid {
+    guard let status = gll.status else { return }  // no status: no opinion, as RMC
+    if status != .valid {
       invalidate(.statusVoid)
       return
     }
@@ -123,6 +139,7 @@ struct EpochAccumulator {
   }
 
   mutating func merge(_ gns: GNS) {
+    if gns.modes.isEmpty { return }  // no mode letters: no opinion
     var best: GNSSFixStatus? = nil
     var anyValid = false
     for index in gns.modes.indices {
@@ -148,12 +165,14 @@ struct EpochAccumulator {
 
   mutating func merge(_ vtg: VTG) {
     if vtg.mode == .notValid { return }
-    if let knots = vtg.speedKnots {
-      speed = knots * metresPerSecondPerKnot
-    } else if let kmh = vtg.speedKmh {
-      speed = kmh / 3.6
+    if !timedSpeed {
+      if let knots = vtg.speedKnots {
+        speed = knots * metresPerSecondPerKnot
+      } else if let kmh = vtg.speedKmh {
+        speed = kmh / 3.6
+      }
     }
-    if let course = vtg.courseTrue { self.course = course }
+    if !timedCourse, let course = vtg.courseTrue { self.course = course }
   }
 
   mutating func merge(_ gsa: GSA) {

@@ -14,19 +14,18 @@ enum VoidReason: Sendable, Hashable {
   case noPosition
   /// The position is exactly 0, 0.
   case zeroPosition
-  /// The date is before the GPS epoch (1980-01-06), such as a cold-boot default.
-  case impossibleDate
-  /// GGA or GNS counts fewer than 3 satellites used and no GSA lists 3 or more: no position
-  /// can be computed from fewer than 3, whatever the quality field says.
-  case tooFewSatellites
 }
 
 /// Everything one epoch said, merged: the assembler's output (internal value type; no heap).
 struct EpochReport: Sendable, Hashable {
   /// UTC time of day.
   var time: UTCTime
-  /// Days since 1970-01-01 (1024-week rollover applied); nil when no date was ever sent.
+  /// Days since 1970-01-01 (1024-week rollover applied); nil when the epoch is undated (no
+  /// date sent yet, see ``DateTracker``).
   var day: Int?
+  /// Days since the stream's first epoch (midnights counted by the times of day): what dates
+  /// an undated epoch once the anchor is known (``DateTracker``).
+  var relativeDay = 0
   /// No fix, 2D or 3D.
   var mode: GNSSFixMode
   /// GPS, DGPS, RTK, dead reckoning, simulated…
@@ -57,8 +56,8 @@ struct EpochReport: Sendable, Hashable {
   var pdop: Double?
   /// Satellites used (GSA list, else GGA/GNS count).
   var satellitesUsed: Int?
-  /// Satellites in view across constellations (latest GSV).
-  var satellitesInView: Int
+  /// Satellites in view across constellations (latest GSV); nil before the first GSV.
+  var satellitesInView: Int?
   /// Strongest signal, dB-Hz.
   var bestSNR: Double?
   /// GST 1-sigma errors, metres.
@@ -85,8 +84,9 @@ struct EpochReport: Sendable, Hashable {
   /// Whether it is a 2D or 3D fix.
   var isFix: Bool { mode == .fix2D || mode == .fix3D }
 
-  /// Nanoseconds since 1970 of the epoch, on `day` (or `fallbackDay` when no date was sent).
-  func instant(fallbackDay: Int) -> Int64 {
-    Int64(day ?? fallbackDay) * UTCCalendar.nanosecondsPerDay + time.nanosecondsOfDay
+  /// Nanoseconds since 1970 of the epoch on `day`; for an undated epoch, on its relative day
+  /// counted from 1970-01-01 (the time of day, plus a day per midnight passed).
+  var instant: Int64 {
+    Int64(day ?? relativeDay) * UTCCalendar.nanosecondsPerDay + time.nanosecondsOfDay
   }
 }

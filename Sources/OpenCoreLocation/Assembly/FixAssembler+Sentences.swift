@@ -19,55 +19,59 @@ extension FixAssembler {
     }
   }
 
-  /// A sentence that should carry a time but does not (a receiver without a fix, or just
-  /// started): what came before it belongs to no timed epoch.
-  private mutating func dropUntimedEpoch(lacksTime: Bool) {
-    if lacksTime, epoch != nil, epoch?.time == nil { epoch = nil }
-  }
-
   /// An RMC sentence.
   mutating func add(_ rmc: borrowing RMC, at: Int64, read: Int) -> AssemblerStep {
     let rmc = copy rmc  // the merge closure needs its own (a small one)
-    dropUntimedEpoch(lacksTime: rmc.time == nil)
-    return handle(.rmc, rmc.talker, rmc.time, at, read) {
+    if rmc.time == nil { return untimed(at: at) }
+    let ignored = ignoredDates
+    var step = handle(.rmc, rmc.talker, rmc.time, at, read) {
       $0.merge(rmc)
       if rmc.status == .valid, let date = rmc.date, let time = rmc.time {
         $1.observe(date, time: time)
       }
     }
+    if ignoredDates != ignored, let date = rmc.date {
+      step.ignoredDate = ImpossibleDate(talker: rmc.talker, isZDA: false, date: date)
+    }
+    return step
   }
 
   /// A GGA sentence.
   mutating func add(_ gga: borrowing GGA, at: Int64, read: Int) -> AssemblerStep {
     let gga = copy gga  // the merge closure needs its own (a small one)
-    dropUntimedEpoch(lacksTime: gga.time == nil)
+    if gga.time == nil { return untimed(at: at) }
     return handle(.gga, gga.talker, gga.time, at, read) { epoch, _ in epoch.merge(gga) }
   }
 
   /// A GLL sentence.
   mutating func add(_ gll: borrowing GLL, at: Int64, read: Int) -> AssemblerStep {
     let gll = copy gll  // the merge closure needs its own (a small one)
-    dropUntimedEpoch(lacksTime: gll.time == nil)
+    if gll.time == nil { return untimed(at: at) }
     return handle(.gll, gll.talker, gll.time, at, read) { epoch, _ in epoch.merge(gll) }
   }
 
   /// A GNS sentence.
   mutating func add(_ gns: borrowing GNS, at: Int64, read: Int) -> AssemblerStep {
     let gns = copy gns  // the merge closure needs its own (a small one)
-    dropUntimedEpoch(lacksTime: gns.time == nil)
+    if gns.time == nil { return untimed(at: at) }
     return handle(.gns, gns.talker, gns.time, at, read) { epoch, _ in epoch.merge(gns) }
   }
 
   /// A ZDA sentence.
   mutating func add(_ zda: borrowing ZDA, at: Int64, read: Int) -> AssemblerStep {
     let zda = copy zda  // the merge closure needs its own (a small one)
-    dropUntimedEpoch(lacksTime: zda.time == nil)
-    return handle(.zda, zda.talker, zda.time, at, read) {
+    if zda.time == nil { return untimed(at: at) }
+    let ignored = ignoredDates
+    var step = handle(.zda, zda.talker, zda.time, at, read) {
       if let date = zda.date {
         $0.date = date
         if let time = zda.time { $1.observe(date, time: time) }
       }
     }
+    if ignoredDates != ignored, let date = zda.date {
+      step.ignoredDate = ImpossibleDate(talker: zda.talker, isZDA: true, date: date)
+    }
+    return step
   }
 
   /// A VTG sentence.

@@ -13,6 +13,28 @@ struct AssemblerStep: Sendable {
   /// Whether the satellites in view changed with the epoch just closed (read
   /// ``FixAssembler/satellites``).
   var skyChanged = false
+  /// A date the sentence sent that cannot be true, ignored (it dates nothing).
+  var ignoredDate: ImpossibleDate?
+}
+
+/// A sent date ignored as impossible (``DateTracker``), for `--verbose` (a plain value: the
+/// step it rides in is returned for every sentence).
+struct ImpossibleDate: Sendable {
+  /// The sentence's talker.
+  var talker: Talker
+  /// RMC (its date is field 9) or ZDA (fields 2–4).
+  var isZDA: Bool
+  /// The date as sent.
+  var date: NMEADate
+
+  /// The error a user reads: `GPRMC field 9 (date): 1980-01-05 cannot be true (before the
+  /// GPS epoch, 1980-01-06, or after 2199)` (a ZDA's date starts at field 2).
+  var error: NMEAError {
+    NMEAError(
+      code: .outOfRange, address: "\(talker)" + (isZDA ? "ZDA" : "RMC"), field: isZDA ? 2 : 9,
+      fieldName: "date",
+      reason: "\(date) cannot be true (before the GPS epoch, 1980-01-06, or after 2199)")
+  }
 }
 
 /// Turns typed sentences into one report per epoch — the sentences sharing a UTC time of day.
@@ -45,8 +67,9 @@ struct FixAssembler {
   private var dates: DateTracker
   /// A replay's clock, advanced by the sentences' times (nil for a live source).
   private var stream: StreamClock?
-  private var previousWas3D = false
   private var previous: (latitude: Double, longitude: Double, time: Int64)?
+  /// When the receiver last stated a 3D solution (an altitude in 3D, or GSA mode 3), ns of day.
+  private var last3D: Int64?
   private var recentDOP: (hdop: Double?, vdop: Double?, time: Int64)?
 
   /// Makes an assembler with a week-rollover rule; with `streamClock`, sentence times (not the
@@ -62,6 +85,22 @@ struct FixAssembler {
     get { dates.today }
     set { dates.today = newValue }
   }
+
+  /// The computer's clock, ns since 1970 (live sources): its date dates epochs while the
+  /// receiver has sent none and its time of day agrees (``DateTracker/clockWindow``).
+  var clock: Int64? {
+    get { dates.clock }
+    set { dates.clock = newValue }
+  }
+
+  /// The day number of the stream's relative day 0, once a date is known (``DateTracker``).
+  var dateAnchor: Int? { dates.anchor }
+
+  /// Dates the stream's first epoch (`--date`); a date the receiver sends wins.
+  mutating func giveDate(day: Int) { dates.give(day: day) }
+
+  /// Sent dates ignored as impossible.
+  var ignoredDates: Int { dates.ignoredDates }
 
   /// The stream clock's time, ns (0 without one).
   var streamNow: Int64 { stream?.now ?? 0 }
@@ -103,6 +142,21 @@ struct FixAssembler {
   mutating func flush(at: Int64) -> AssemblerStep {
     var step = AssemblerStep()
     step.closed = close(at: at)
+    step.skyChanged = satellites.takeDirty()
+    return step
+  }
+
+  /// A sentence that should carry a time but does not (a receiver that lost its fix, or just
+  /// started): it belongs to no epoch. The receiver's state changed, so the epoch in progress
+  /// is complete and reported now (its last fix is not lost, nor voided by a no-fix sentence
+  /// merged into it); untimed sentences before it belonged to no timed epoch.
+  mutating func untimed(at: Int64) -> AssemblerStep {
+    var step = AssemblerStep()
+    guard epoch?.time != nil else {
+      epoch = nil
+      return step
+    }
+    step.closed = close(at: stream?.now ?? at)
     step.skyChanged = satellites.takeDirty()
     return step
   }
@@ -164,33 +218,39 @@ struct FixAssembler {
   /// The report of an epoch: mode, status and accuracy decided from what it merged.
   private mutating func report(_ e: EpochAccumulator) -> EpochReport {
     let time = e.time ?? UTCTime(hour: 0, minute: 0, second: 0)
-    let resolution = dates.resolve(time: time, sent: e.date)
+    let day = dates.resolve(time: time, sent: e.date)
     var reason = e.voidReason
     if reason == nil, e.gsaMode == .noFix { reason = .gsaNoFix }
     if reason == nil, e.latitude == nil || e.longitude == nil { reason = .noPosition }
     if reason == nil, e.latitude == 0 && e.longitude == 0 { reason = .zeroPosition }
-    if reason == nil, resolution == .impossible { reason = .impossibleDate }
-    if reason == nil, let used = e.satellitesUsed, used < 3, e.gsaSatellites < 3 {
-      reason = .tooFewSatellites
-    }
-
+    // A count of 0 is a receiver that leaves the field at 00, not one without a fix: the
+    // count is unknown (RMC status, GGA quality and GSA mode decide whether it is a fix).
+    let counted = e.satellitesUsed.flatMap { $0 > 0 ? $0 : nil }
+    let used = max(counted ?? 0, e.gsaSatellites)
     let mode: GNSSFixMode
     if reason != nil {
       mode = .noFix
     } else if let gsaMode = e.gsaMode {
       // Some receivers (Telit, Navior) declare 2D in GSA while sending an altitude solved
       // from 4 or more satellites: that is a 3D solution (gpsd 3.22 reads it so too).
-      let solved = e.altitudeMSL != nil && max(e.satellitesUsed ?? 0, e.gsaSatellites) >= 4
+      let solved = e.altitudeMSL != nil && used >= 4
       mode = gsaMode == .fix3D || solved ? .fix3D : .fix2D
-    } else if e.altitudeMSL != nil && (e.satellitesUsed ?? 4) >= 4 {
-      mode = .fix3D
-    } else if e.altitudeMSL == nil && previousWas3D {
-      // A sentence without altitude (RMC, GLL) between 3D fixes: the solution is still 3D.
+    } else if e.altitudeMSL != nil {
+      // An altitude with 4 or more satellites, or with a count the receiver did not state;
+      // one held from 3 satellites or fewer is 2D.
+      mode = used == 0 || used >= 4 ? .fix3D : .fix2D
+    } else if let last = last3D, Self.elapsed(from: last, to: time) <= 5_000_000_000 {
+      // An epoch without altitude or GSA (RMC, GLL) within 5 s of one the receiver called 3D
+      // is the same 3D solution (as gpsd reports it): its mode is carried, never an altitude.
       mode = .fix3D
     } else {
       mode = .fix2D
     }
-    previousWas3D = mode == .fix3D
+    if mode == .fix3D && (e.altitudeMSL != nil || e.gsaMode == .fix3D) {
+      last3D = time.nanosecondsOfDay
+    } else if mode != .fix3D {
+      last3D = nil
+    }
 
     var status = GNSSFixStatus.unknown
     if mode != .noFix {
@@ -217,8 +277,6 @@ struct FixAssembler {
       ? ErrorModel.vertical(
         altitudeError: e.altitudeError, vdop: vdop, hdop: hdop, status: status)
       : -1
-    var day: Int? = nil
-    if case .day(let resolved) = resolution { day = resolved }
     let derived = mode == .noFix || e.speed != nil ? nil : derivedSpeed(e, time)
     if mode != .noFix, let latitude = e.latitude, let longitude = e.longitude {
       previous = (latitude, longitude, time.nanosecondsOfDay)
@@ -230,13 +288,16 @@ struct FixAssembler {
       latitude: e.latitude, longitude: e.longitude, altitudeMSL: e.altitudeMSL,
       geoidSeparation: e.geoidSeparation, speed: e.speed ?? derived, course: e.course,
       magneticVariation: e.magneticVariation, hdop: hdop, vdop: vdop, pdop: e.pdop,
-      satellitesUsed: satellites.hasUsedList ? satellites.usedCount : e.satellitesUsed,
-      satellitesInView: satellites.inView.count, bestSNR: satellites.bestSNR,
+      satellitesUsed: satellites.hasUsedList && satellites.usedCount > 0
+        ? satellites.usedCount : counted,
+      satellitesInView: satellites.hasSkyView ? satellites.inView.count : nil,
+      bestSNR: satellites.bestSNR,
       latitudeError: e.latitudeError, longitudeError: e.longitudeError,
       altitudeError: e.altitudeError, horizontalAccuracy: horizontal, verticalAccuracy: vertical,
       dgpsAge: e.dgpsAge, dgpsStation: e.dgpsStation, startedAt: e.startedAt, completedAt: e.lastAt,
       startRead: e.startRead)
     report.speedDerived = derived != nil
+    report.relativeDay = dates.relativeDay
     return report
   }
 

@@ -107,6 +107,9 @@ struct SatelliteTable {
     return usedBits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
   }
 
+  /// Whether any GSV has described the sky yet.
+  var hasSkyView: Bool { inViewEpoch >= 0 }
+
   /// Whether any GSA has listed satellites.
   var hasUsedList: Bool { usedEpoch >= 0 }
 

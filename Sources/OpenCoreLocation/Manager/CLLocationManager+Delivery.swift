@@ -70,7 +70,7 @@ extension CLLocationManager {
         if state.withLock({ $0.monitoringVisits }) {
           delegate?.locationManager(self, didVisit: visit)
         }
-      case .progress, .sky, .stale, .sentences:
+      case .progress, .sky, .stale, .sentences, .ignored:
         break
       }
     }

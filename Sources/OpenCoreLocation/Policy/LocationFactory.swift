@@ -1,14 +1,18 @@
 import Foundation
+import Geodesy
 
 /// Turns an epoch report into a `CLLocation`: timestamp, sentinels, GNSS details.
 ///
-/// - Timestamp: the epoch's UTC date and time. An epoch with no date ever sent (GGA-only
-///   receivers) takes the host's UTC date — the one that puts the time of day nearest the host
-///   clock. With ``ReplayTimestamps/startingNow`` every timestamp is shifted by the difference
-///   between the wall clock and the first fix.
-/// - Altitude: above mean sea level; `ellipsoidalAltitude` adds the geoid separation (0 when the
-///   receiver sends none; then `gnss.geoidSeparation` is nil). Valid only for a 3D fix
-///   (`verticalAccuracy` > 0).
+/// - Timestamp: the epoch's UTC date and time (see ``DateTracker``). An undated epoch (no date
+///   from the receiver, the user or, live, a computer clock that agrees with the receiver) is
+///   marked `gnss.hasDate == false`; its timestamp is then its time of day on 1970-01-01 plus a
+///   day per midnight passed since the stream began, never the computer's date. With
+///   ``ReplayTimestamps/startingNow`` every timestamp is shifted by the difference between the
+///   wall clock and the first fix.
+/// - Altitude: above mean sea level, only where the epoch has one (GGA or GNS) and the fix is
+///   3D with a vertical accuracy; otherwise 0 with `verticalAccuracy` −1 (Core Location's
+///   "invalid"). `ellipsoidalAltitude` adds the receiver's geoid separation, or EGM96's when it
+///   sends none (``Geoid``).
 /// - Speed and course: −1 when not sent; course normalised to [0, 360).
 /// - Climb: altitude change over time between consecutive 3D fixes at most 5 s apart.
 struct LocationFactory {
@@ -25,27 +29,11 @@ struct LocationFactory {
     self.timestamps = timestamps
   }
 
-  /// The day to use for an epoch without a date: the host's, nearest to the time of day.
-  static func fallbackDay(for report: EpochReport, wallNow: Date) -> Int {
-    let now = Int64(wallNow.timeIntervalSince1970 * 1e9)
-    let today = Int(now / UTCCalendar.nanosecondsPerDay)
-    var best = today
-    var bestDistance = Int64.max
-    for day in (today - 1)...(today + 1) {
-      let distance = abs(report.instant(fallbackDay: day) - now)
-      if distance < bestDistance {
-        best = day
-        bestDistance = distance
-      }
-    }
-    return best
-  }
-
   /// The location for a fix; remembers it for the climb rate and the replay offset.
   mutating func make(_ report: EpochReport, wallNow: Date) -> CLLocation {
-    var instant = report.instant(fallbackDay: Self.fallbackDay(for: report, wallNow: wallNow))
+    var instant = report.instant
     var climb: Double? = nil
-    if report.mode == .fix3D, let altitude = report.altitudeMSL {
+    if report.verticalAccuracy > 0, let altitude = report.altitudeMSL {
       if let previous = previousAltitude, instant > previousInstant,
         instant - previousInstant <= 5_000_000_000
       {
@@ -60,34 +48,53 @@ struct LocationFactory {
       if offset == nil { offset = Int64(wallNow.timeIntervalSince1970 * 1e9) - instant }
       instant += offset ?? 0
     }
-    return Self.location(report, instant: instant, climb: climb, device: device, isReplay: isReplay)
+    return Self.location(
+      report, instant: instant, climb: climb, device: device, isReplay: isReplay,
+      shifted: shiftsToNow)
   }
 
   /// The location for a fix without remembering it (for a `stale` event).
   func peek(_ report: EpochReport, wallNow: Date) -> CLLocation {
-    var instant = report.instant(fallbackDay: Self.fallbackDay(for: report, wallNow: wallNow))
+    var instant = report.instant
     if isReplay && timestamps == .startingNow { instant += offset ?? 0 }
-    return Self.location(report, instant: instant, climb: nil, device: device, isReplay: isReplay)
+    return Self.location(
+      report, instant: instant, climb: nil, device: device, isReplay: isReplay,
+      shifted: shiftsToNow)
   }
 
+  /// Whether timestamps are shifted to start now (then every one is dated).
+  var shiftsToNow: Bool { isReplay && timestamps == .startingNow }
+
+  /// The location for a report at `instant` (ns since 1970); `shifted` when the replay's
+  /// timestamps start now (every one is then dated).
   static func location(
-    _ report: EpochReport, instant: Int64, climb: Double?, device: String?, isReplay: Bool
+    _ report: EpochReport, instant: Int64, climb: Double?, device: String?, isReplay: Bool,
+    shifted: Bool = false
   ) -> CLLocation {
-    let altitude = report.altitudeMSL ?? 0
+    let hasAltitude = report.verticalAccuracy > 0 && report.altitudeMSL != nil
+    let altitude = hasAltitude ? report.altitudeMSL ?? 0 : 0
+    // The receiver's own separation wins; without one, EGM96's (documented as derived).
+    let modelled = hasAltitude && report.geoidSeparation == nil
+    let separation =
+      report.geoidSeparation
+      ?? (modelled
+        ? Geoid.egm96(latitude: report.latitude ?? 0, longitude: report.longitude ?? 0) : nil)
     var course = report.course ?? -1
     if course >= 360 { course = course.truncatingRemainder(dividingBy: 360) }
-    let info = GNSSFixInfo(
+    var info = GNSSFixInfo(
       mode: report.mode, status: report.status, satellitesUsed: report.satellitesUsed,
       satellitesInView: report.satellitesInView, hdop: report.hdop, vdop: report.vdop,
-      pdop: report.pdop, geoidSeparation: report.geoidSeparation, climb: climb,
+      pdop: report.pdop, geoidSeparation: separation, climb: climb,
       magneticVariation: report.magneticVariation, latitudeError: report.latitudeError,
       longitudeError: report.longitudeError, dgpsAge: report.dgpsAge,
       dgpsStation: report.dgpsStation, device: device, isReplay: isReplay)
+    info.hasDate = report.day != nil || shifted
+    info.geoidSeparationFromModel = modelled
     return CLLocation(
       coordinate: CLLocationCoordinate2D(
         latitude: report.latitude ?? kCLLocationCoordinate2DInvalid.latitude,
         longitude: report.longitude ?? kCLLocationCoordinate2DInvalid.longitude),
-      altitude: altitude, ellipsoidalAltitude: altitude + (report.geoidSeparation ?? 0),
+      altitude: altitude, ellipsoidalAltitude: hasAltitude ? altitude + (separation ?? 0) : 0,
       horizontalAccuracy: report.horizontalAccuracy, verticalAccuracy: report.verticalAccuracy,
       course: course, courseAccuracy: -1, speed: report.speed ?? -1, speedAccuracy: -1,
       timestamp: Date(timeIntervalSince1970: Double(instant) / 1e9),

@@ -23,21 +23,26 @@ import Foundation
 /// did live, however fast the replay runs. A replay's timeout also ends by the wall clock (a
 /// stalled pipe does not hang).
 ///
-/// **Dates.** RMC and ZDA carry the date; an epoch without one (GGA, GLL, GNS) takes the last
-/// date seen, advanced by a day when its time of day is more than 12 h before that date's time
-/// (midnight passed); with no date ever sent, the host's UTC date nearest the time of day. A
-/// date before 1980-01-06 (a cold-boot default such as 1980-01-05) is impossible: no fix. Old
-/// firmware's 1024-week rollover: a date earlier than the pivot gets +1024 weeks (7168 days)
-/// until it is not — 2025-01-01 for a live receiver (a receiver cannot be older than this
-/// software; gpsd 3.22 uses 2017-01-01), 2000-01-01 for a replay (a capture's dates are
-/// history, except those only a rolled-over receiver sends, such as Telit's 1999-08-22 for
-/// 2019-04-07).
+/// **Dates.** RMC and ZDA carry the date; it is carried across midnights (a time of day
+/// stepping back by more than an hour is the next day) and, in a replay, back to the epochs
+/// before the first one (up to ``UndatedHold/limit`` undated fixes wait for it). With no date
+/// from the receiver a fix is undated (`GNSSFixInfo.hasDate`): never the host's date, except
+/// live while the host's clock agrees with the receiver's time of day within
+/// ``DateTracker/clockWindow`` (60 s). ``LocationServiceOptions/date`` (`--date`) gives the
+/// first epoch's date; the receiver's wins. A date before 1980-01-06 (a cold-boot default such
+/// as 1980-01-05) or after 2199 is impossible: ignored, it dates nothing. Old firmware's
+/// 1024-week rollover: a date earlier than the pivot gets +1024 weeks (7168 days) until it is
+/// not — 2025-01-01 for a live receiver (a receiver cannot be older than this software; gpsd
+/// 3.22 uses 2017-01-01), 2000-01-01 for a replay (a capture's dates are history, except those
+/// only a rolled-over receiver sends, such as Telit's 1999-08-22 for 2019-04-07).
 ///
-/// **Fixes.** Never a fix from RMC/GLL status `V`, GGA quality 0, FAA mode `N`, GSA mode 1,
-/// fewer than 3 satellites used (GGA/GNS count, unless GSA lists 3 or more), an empty or 0,0
-/// position, or an impossible date. 3D needs an altitude from 4 or more satellites (a GSA 2D
-/// declaration with 4+ satellites and an altitude counts as 3D). Dead-reckoned and simulated
-/// fixes are marked (`gnss.status`, `sourceInformation.isSimulatedBySoftware`).
+/// **Fixes.** Never a fix from RMC/GLL status `V`, GGA quality 0, FAA mode `N`, GSA mode 1, or
+/// an empty or 0,0 position. A satellite count never voids a fix (a GGA count of `00` is a
+/// field left unfilled). 3D: GSA mode 3, or an altitude with 4 or more satellites (or an
+/// unstated count; a GSA 2D declaration with 4+ satellites and an altitude counts as 3D); an
+/// epoch without altitude or GSA within 5 s of a 3D one stays 3D, without an altitude.
+/// Dead-reckoned and simulated fixes are marked (`gnss.status`,
+/// `sourceInformation.isSimulatedBySoftware`).
 ///
 /// **Accuracy.** See ``CLLocation/horizontalAccuracy``: GST when sent, else DOP × gpsd 3.22's UERE, −1 when
 /// unknown. A request for one fix waits until one is at least as accurate as desired
@@ -75,6 +80,11 @@ public enum LocationPolicy {
   public static let queueLimit = 1024
   /// The limit replays had before every source got one: ``queueLimit``.
   public static let replayQueueLimit = queueLimit
+  /// The most one step of a replay's clock counts toward a request's timeout, seconds: a
+  /// longer jump (a gap in the recording, a receiver setting its clock, as mtk-3301's from
+  /// 1980-01-05 23:59 to 08:14) is not time spent waiting for a fix. Ages still use the whole
+  /// step (the last fix before a gap is stale after it).
+  public static let replayStepLimit: Double = 10
 }
 
 /// When a stationary receiver pauses updates, per activity type.

@@ -49,4 +49,8 @@ extension LocationPipeline: SentenceVisitor {
   }
 
   mutating func visit(other sentence: Sentence) { handle(sentence) }
+
+  mutating func visit(fieldError error: NMEAError, sentenceKept: Bool) {
+    ignored(error, sentenceKept: sentenceKept)
+  }
 }

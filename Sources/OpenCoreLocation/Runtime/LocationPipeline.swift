@@ -22,6 +22,8 @@ struct PipelineConfig {
   var backlogOnOpen = true
   /// Whether each read's framed sentences are handed out too (``PipelineEvent/sentences(_:)``).
   var tapsSentences = false
+  /// The UTC date of the stream's first epoch given by the user (`--date`), days since 1970.
+  var firstDay: Int?
 
   init(isReplay: Bool, device: String? = nil) {
     self.isReplay = isReplay
@@ -54,6 +56,13 @@ struct LocationPipeline {
   var visitsSince: Int64 = 0
   /// The events so far (appended to by the extensions: headings, visits).
   var events: [PipelineEvent] = []
+  private var hold = UndatedHold()
+  /// Events the hold let go of before the end of this read (they are not held again).
+  private var released: [PipelineEvent] = []
+  /// Whether no date is known yet (see ``dateArrived()``).
+  private var awaitingDate = true
+  /// The kinds of ignored input said so far.
+  private var ignoredSaid: Set<String> = []
   private(set) var monotonicNow: Int64
   var wallNow: Date
   /// Reads so far (see ``beginRead(at:wall:)``).
@@ -72,6 +81,10 @@ struct LocationPipeline {
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
     assembler = FixAssembler(rollover: config.rollover, streamClock: config.isReplay)
+    // `--date`: live, it dates at once; a replay's fixes wait for the capture's own date first.
+    if let day = config.firstDay {
+      if config.isReplay { hold.given = day } else { assembler.giveDate(day: day) }
+    }
     factory = LocationFactory(
       device: config.device, isReplay: config.isReplay, timestamps: config.timestamps)
     monotonicNow = now
@@ -86,10 +99,39 @@ struct LocationPipeline {
   /// The replay's stream clock (0 for a live source).
   var streamNow: Int64 { assembler.streamNow }
 
-  /// Hands the events so far to the caller.
+  /// Hands the events so far to the caller (a replay's from its first undated fix on wait
+  /// for the capture's first date: ``UndatedHold``).
   mutating func takeEvents() -> [PipelineEvent] {
     defer { events.removeAll(keepingCapacity: true) }
-    return events
+    guard holdsUndated, !events.isEmpty || hold.isHolding || !released.isEmpty else {
+      return events
+    }
+    defer { released.removeAll(keepingCapacity: true) }
+    hold.absorb(&events, anchor: assembler.dateAnchor)
+    return released + events + hold.release(anchor: assembler.dateAnchor, ended: false)
+  }
+
+  /// Everything a replay holds goes out now, without the capture's date (the input ended, or
+  /// a new request must not be answered by an earlier one's fix).
+  private mutating func letHeldGo() {
+    guard hold.isHolding else { return }
+    hold.absorb(&events, anchor: nil)
+    released += events + hold.release(anchor: nil, ended: true)
+    events.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether undated fixes wait for the capture's first date (a replay not shifted to now).
+  private var holdsUndated: Bool { config.isReplay && !factory.shiftsToNow }
+
+  /// The capture's first date just came: what is held, and this read's events so far, are
+  /// dated by it now (not by a later date of the same read: the outcome must not depend on
+  /// how the input was split into reads).
+  private mutating func dateArrived() {
+    awaitingDate = false
+    guard holdsUndated, let anchor = assembler.dateAnchor else { return }
+    hold.absorb(&events, anchor: nil)
+    released += events + hold.release(anchor: anchor, ended: false)
+    events.removeAll(keepingCapacity: true)
   }
 
   /// Starts continuous delivery through `filter`; epochs that began earlier are not current.
@@ -111,9 +153,13 @@ struct LocationPipeline {
 
   /// Starts a one-shot request.
   mutating func startOneShot(timeout: Double, desiredAccuracy: Double) {
+    // What a replay held for its first date goes out first, undated: a new request must not
+    // be answered by an earlier one's fix.
+    letHeldGo()
     let span = Int64(min(max(0, timeout), 1e9) * 1e9)
     oneShot = OneShotRequest(
-      startedAt: now, monotonicDeadline: monotonicNow + span, streamDeadline: streamNow + span,
+      startedAt: now, monotonicDeadline: monotonicNow + span, streamTimeout: span,
+      streamCounted: streamNow,
       desiredAccuracy: desiredAccuracy, timeout: timeout)
     if ended { fail(endError()) }
   }
@@ -143,6 +189,7 @@ struct LocationPipeline {
     wallNow = wall
     if !config.isReplay {
       assembler.today = Int((wall.timeIntervalSince1970 / 86_400).rounded(.down))
+      assembler.clock = Int64(wall.timeIntervalSince1970 * 1e9)
     }
   }
 
@@ -164,7 +211,9 @@ struct LocationPipeline {
   /// After a decoded sentence was merged into the assembler: what it completed.
   @inline(__always)
   mutating func merged(_ step: AssemblerStep) {
+    if let date = step.ignoredDate { ignored(date.error, sentenceKept: true) }
     apply(step)
+    if awaitingDate && assembler.dateAnchor != nil { dateArrived() }
     checkDeadline()
   }
 
@@ -179,6 +228,17 @@ struct LocationPipeline {
     guard !config.isReplay else { return }
     apply(assembler.reportOnQuiet())
   }
+
+  /// Part of the input was ignored: said once per sentence type and field (at most
+  /// ``ignoredKinds`` kinds), the decoder's counters count them all.
+  mutating func ignored(_ error: NMEAError, sentenceKept: Bool) {
+    let kind = "\(error.address) \(error.field) \(sentenceKept)"
+    guard ignoredSaid.count < Self.ignoredKinds, ignoredSaid.insert(kind).inserted else { return }
+    events.append(.ignored(error, sentenceKept: sentenceKept))
+  }
+
+  /// The most kinds of ignored input said (after them, only counted).
+  static let ignoredKinds = 32
 
   /// A device state from the receiver.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
@@ -208,6 +268,7 @@ struct LocationPipeline {
       apply(assembler.flush(at: now))
       ended = true
       events.append(.ended(endError()))
+      letHeldGo()
       if oneShot != nil { fail(endError()) }
     case .denied(let path, let group):
       fail(CLError(.permissionDenied(path: path, group: group)))
@@ -295,7 +356,11 @@ struct LocationPipeline {
     if config.isReplay { checkStale() }
     if step.closed, let report = assembler.closedReport { process(report) }
     if step.skyChanged && config.wantsSky {
-      let time = lastReport.map { factory.peek($0, wallNow: wallNow).timestamp }
+      // An undated epoch's sky view has no time (a relative timestamp would read as 1970).
+      let time = lastReport.flatMap { report in
+        report.day != nil || factory.shiftsToNow
+          ? factory.peek(report, wallNow: wallNow).timestamp : nil
+      }
       events.append(
         .sky(
           assembler.satellites.skyView(
@@ -307,7 +372,15 @@ struct LocationPipeline {
   /// Whether a fix may be handed out as current to a client whose request began at `since`.
   private func isCurrent(_ report: EpochReport, since: Int64) -> Bool {
     report.startedAt >= since && (config.isReplay || report.startRead > backlogRead)
-      && Double(now - report.completedAt) / 1e9 <= config.maximumAge
+      && Double(reportedAt(report) - report.completedAt) / 1e9 <= config.maximumAge
+  }
+
+  /// When an epoch counts as reported, for its age: now on a live source; on a replay, when
+  /// its last sentence came. A replay's epoch that ends only when the next one starts (its
+  /// cycle ender not learned yet, or a gap follows it) or when the input ends was complete
+  /// then: live, the line going quiet after it would have reported it at once.
+  private func reportedAt(_ report: EpochReport) -> Int64 {
+    config.isReplay ? min(now, report.completedAt) : now
   }
 
   /// The satellites now (the latest GSV and GSA, or GGA's count), and the time waited.
@@ -316,7 +389,7 @@ struct LocationPipeline {
     return FixProgress(
       satellitesInView: table.inView.count,
       satellitesUsed: table.hasUsedList ? table.usedCount : (lastReport?.satellitesUsed ?? 0),
-      bestSNR: table.bestSNR, elapsed: Double(now - since) / 1e9)
+      bestSNR: table.bestSNR, elapsed: Double(now - since) / 1e9, hasSkyView: table.hasSkyView)
   }
 
   private mutating func emitProgress(since: Int64) {
@@ -350,14 +423,12 @@ struct LocationPipeline {
     }
     lastReport = report
     heading.observe(report)
-    let instant = report.instant(
-      fallbackDay: LocationFactory.fallbackDay(for: report, wallNow: wallNow))
-    estimates = errorRates.next(report, instant: instant, satellites: assembler.satellites)
+    estimates = errorRates.next(report, instant: report.instant, satellites: assembler.satellites)
     if report.isFix {
       lastFix = report
       // A fix already too old when reported (the end of an epoch before a gap) was never
       // current: nothing to announce about it.
-      staleReported = Double(now - report.completedAt) / 1e9 > config.maximumAge
+      staleReported = Double(reportedAt(report) - report.completedAt) / 1e9 > config.maximumAge
     }
     if var request = oneShot {
       if report.isFix && isCurrent(report, since: request.startedAt) {
@@ -423,11 +494,21 @@ struct LocationPipeline {
   }
 
   private mutating func checkDeadline() {
-    guard let monotonicDeadline = oneShot?.monotonicDeadline,
-      let streamDeadline = oneShot?.streamDeadline
-    else { return }
-    let expired =
-      monotonicNow >= monotonicDeadline || (config.isReplay && streamNow >= streamDeadline)
+    guard let monotonicDeadline = oneShot?.monotonicDeadline else { return }
+    var expired = monotonicNow >= monotonicDeadline
+    let stream = streamNow
+    if config.isReplay, let counted = oneShot?.streamCounted, stream > counted {
+      // A step of the stream clock counts up to the limit: a longer jump is a gap in the
+      // recording, or the receiver setting its clock, not time spent waiting for a fix.
+      let step = min(stream - counted, Int64(LocationPolicy.replayStepLimit * 1e9))
+      oneShot?.streamWaited += step
+      oneShot?.streamCounted = stream
+    }
+    if config.isReplay, let waited = oneShot?.streamWaited, let timeout = oneShot?.streamTimeout,
+      waited >= timeout
+    {
+      expired = true
+    }
     guard expired, let request = oneShot else { return }
     oneShot = nil
     let waited = request.timeout

@@ -61,7 +61,7 @@ final class LocationSession: @unchecked Sendable {
     self.input = input
     self.clock = clock
     self.sink = sink
-    decoder = NMEADecoder(policy: checksumPolicy)
+    decoder = NMEADecoder(policy: checksumPolicy, fieldErrors: .salvageFields)
     var config = config
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())

@@ -1,4 +1,5 @@
 import Foundation
+import NMEA
 import Receivers
 
 /// What a pipeline tells its client, in order.
@@ -32,6 +33,8 @@ enum PipelineEvent: Sendable {
   case visit(CLVisit)
   /// The framed sentences of one read, each with CR LF (``PipelineConfig/tapsSentences``).
   case sentences([UInt8])
+  /// Part of the input was ignored (see ``LocationServiceEvent/ignored(_:sentenceKept:)``).
+  case ignored(NMEAError, sentenceKept: Bool)
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a
   /// request still waiting gets.
   case ended(CLError)
@@ -43,8 +46,11 @@ struct OneShotRequest {
   var startedAt: Int64
   /// Monotonic deadline, ns.
   var monotonicDeadline: Int64
-  /// Stream-clock deadline for replays, ns.
-  var streamDeadline: Int64
+  /// For replays: the stream time waited so far (each step of the stream clock counted up to
+  /// ``LocationPolicy/replayStepLimit``), the timeout, and the stream time last counted, ns.
+  var streamWaited: Int64 = 0
+  var streamTimeout: Int64
+  var streamCounted: Int64
   /// Desired accuracy, metres (< 0: any fix).
   var desiredAccuracy: Double
   /// The timeout, seconds.

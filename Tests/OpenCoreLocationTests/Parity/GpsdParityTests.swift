@@ -7,9 +7,9 @@ import Testing
 /// it: mode, time (gpsd 3.22's +1024-week shift undone), lat, lon, altMSL, speed and track.
 ///
 /// gpsd 3.22 is a reference, not the truth: the epochs where it is wrong are listed, with the
-/// sentences and the reason, in ``knownDisagreements`` (3.5 % of epochs: a Furuno whose GGA
-/// says 0 satellites, epochs gpsd reports before their VTG or RMC, 3-satellite 2D fixes gpsd
-/// calls 3D, …). Every other epoch must agree exactly.
+/// sentences and the reason, in ``knownDisagreements`` (4.3 % of epochs: a Furuno and a
+/// Hemisphere whose GGA says 0 satellites, epochs gpsd reports before their VTG or RMC,
+/// 3-satellite 2D fixes gpsd calls 3D, …). Every other epoch must agree exactly.
 @Suite("gpsd parity")
 struct GpsdParityTests {
   @Test("every epoch of the 57 captures against gpsd 3.22's last TPV")
@@ -36,7 +36,13 @@ struct GpsdParityTests {
     }
     // Every epoch not listed agrees; the listed ones are gpsd 3.22's errors (see the reasons).
     #expect(agreed + knownDisagreements.count == total)
-    #expect(Double(agreed) >= 0.965 * Double(total))
+    // 1747 of 1810 (96.51 %) before issue 12. Its first point — a GGA that leaves the
+    // satellite count at 00 has not lost its fix: RMC status, GGA quality and GSA mode decide
+    // — makes 15 epochs of the Hemisphere capture fixes (`$GPGGA,194050.00,…,1,00,3.3,10.835,
+    // M,…` with VTG mode A) that gpsd 3.22, and gpsd master, drop: listed as
+    // fewGGASatellites. The malformed RMC date of april6_2019 now costs only its date, as in
+    // gpsd (+1).
+    #expect(agreed >= 1733)
   }
 
   static func table(_ rows: [ParityRow], total: Int, agreed: Int) -> String {

@@ -4,9 +4,12 @@
 
 /// Why an epoch differs from gpsd 3.22.
 enum DisagreementReason: String {
-  /// GGA counts fewer than 3 satellites (`00`) although GNS and GSA list 3 or more (Furuno GNS
-  /// says 11): gpsd 3.22 drops the fix; gpsd master and we keep it (and Furuno's NMEA 4.1
-  /// navigational status `V` means "no status given", not "invalid").
+  /// GGA counts fewer than 3 satellites (`00`), but the receiver calls the fix valid: GGA
+  /// quality 1 or 2 (the Hemisphere's `$GPGGA,194050.00,…,1,00,3.3,10.835,M,…` with VTG mode
+  /// `A`), RMC status `A`, GNS and GSA listing 3 or more (Furuno GNS says 11). A count left at
+  /// 00 is not a lost fix: gpsd 3.22 (and for the Hemisphere gpsd master too) drops it; we keep
+  /// it (and Furuno's NMEA 4.1 navigational status `V` means "no status given", not
+  /// "invalid").
   case fewGGASatellites
   /// gpsd reported the epoch on a sentence before its last ones (a VTG after GLL or GGA, an RMC
   /// after GGA/GNS in the first cycle), so its last TPV lacks their speed and course, or has a
@@ -19,10 +22,6 @@ enum DisagreementReason: String {
   /// The receiver marks the epoch invalid (RMC or GLL status `V`, GGA quality 0, GSA mode 1,
   /// Garmin simulator `V`/`S`): never a fix. gpsd shows a mode from other sentences.
   case receiverSaysInvalid
-  /// The RMC's date field is malformed (`2208-1`, Telit after the 2019 rollover): the sentence
-  /// is rejected, and an impossible date never becomes a fix. gpsd shows the position without a
-  /// time.
-  case malformedDate
   /// The capture begins mid-cycle: the VTG before the first GGA belongs to that epoch (this
   /// receiver sends RMC VTG GGA … per cycle), so our first fix has its speed and course.
   case captureBeganMidCycle
@@ -32,6 +31,11 @@ enum DisagreementReason: String {
   /// After a 52-minute gap gpsd's midnight logic adds a day (ZDA says 2009-12-09), and it
   /// derives a speed across the gap.
   case gpsdDayAfterGap
+  /// An epoch of GLL alone 22 s after the last epoch with an altitude: nothing in it (no
+  /// GGA, no GSA), nor in the 5 s before it, says 3D, so it is 2D and has no altitude
+  /// (`$GPGLL,4527.458,S,16709.165,E,225333,A`); gpsd 3.22 keeps the mode of an epoch before
+  /// the gap.
+  case modeAfterGap
 }
 
 /// One listed disagreement.
@@ -55,11 +59,6 @@ struct KnownDisagreement {
 
 /// The list.
 let knownDisagreements: [KnownDisagreement] = [
-  KnownDisagreement(
-    "april6_2019@00:02:31.099", ["epoch"], .malformedDate,
-    """
-    $GPRMC,000231.099,A,4829.0005,N,00022.0015,E,0.15,212.28,2208-1,,,A*73
-    """),
   KnownDisagreement(
     "beidou-bd@07:41:55.799", ["speed", "track"], .gpsdReportedEarly,
     """
@@ -256,11 +255,9 @@ let knownDisagreements: [KnownDisagreement] = [
     $GPRTE,1,1,c,*37
     """),
   KnownDisagreement(
-    "garmin48@22:53:33.000", ["speed"], .noSpeedAcrossGap,
+    "garmin48@22:53:33.000", ["mode"], .modeAfterGap,
     """
     $GPGLL,4527.458,S,16709.165,E,225333,A*37
-    $PGRMZ,41,f,3*2E
-    $PGRMM,WGS 84*06
     $GPBOD,,T,,M,,*47
     $GPRTE,1,1,c,0*07
     """),
@@ -278,6 +275,119 @@ let knownDisagreements: [KnownDisagreement] = [
     $GPGSA,A,2,05,12,30,,,,,,,,,,17.0,17.0,0.0*36
     $GPRMC,095304.802,A,2712.6520,S,15303.1397,E,0.00,133.96,080407,,,A*78
     $GPVTG,133.96,T,,,0.00,N,0.00,K,A*7E
+    """),
+  KnownDisagreement(
+    "hemi@19:40:50.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194050.00,4221.8237733,N,07101.9411707,W,1,00,3.3,10.835,M,-33.320,M,,*62
+    $GPVTG,330.63,T,345.26,M,0.00,N,0.00,K,A*20
+    $GPZDA,194050.00,07,09,2018,00,00*6A
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:50.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194050.50,4221.8237941,N,07101.9410746,W,1,00,3.3,10.526,M,-33.320,M,,*67
+    $GPVTG,156.55,T,171.19,M,0.00,N,0.00,K,A*2E
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:51.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194051.00,4221.8238054,N,07101.9410555,W,1,00,3.3,10.862,M,-33.320,M,,*6C
+    $GPVTG,107.68,T,122.32,M,0.00,N,0.00,K,A*2B
+    $GPZDA,194051.00,07,09,2018,00,00*6B
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:51.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194051.50,4221.8239037,N,07101.9411896,W,1,00,3.3,10.870,M,-33.057,M,,*6E
+    $GPVTG,256.17,T,270.81,M,0.00,N,0.00,K,A*28
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:52.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194052.00,4221.8238929,N,07101.9412731,W,1,00,3.3,11.392,M,-33.057,M,,*68
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPZDA,194052.00,07,09,2018,00,00*68
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:52.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194052.50,4221.8238140,N,07101.9412553,W,1,00,3.3,11.515,M,-33.057,M,,*65
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:53.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194053.00,4221.8238450,N,07101.9411940,W,1,00,3.3,11.243,M,-33.057,M,,*6C
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPZDA,194053.00,07,09,2018,00,00*69
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:53.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194053.50,4221.8238406,N,07101.9413037,W,1,00,3.3,10.806,M,-33.057,M,,*6B
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:54.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194054.00,4221.8237822,N,07101.9413821,W,1,00,3.3,10.688,M,-33.057,M,,*6B
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPZDA,194054.00,07,09,2018,00,00*6E
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:54.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194054.50,4221.8236855,N,07101.9414891,W,1,00,3.3,11.031,M,-33.057,M,,*66
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:55.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194055.00,4221.8236802,N,07101.9416175,W,1,00,3.3,11.308,M,-33.057,M,,*68
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPZDA,194055.00,07,09,2018,00,00*6F
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:55.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194055.50,4221.8236693,N,07101.9416028,W,1,00,3.3,11.111,M,-33.057,M,,*68
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:56.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194056.00,4221.8236359,N,07101.9416800,W,1,00,3.3,11.217,M,-33.057,M,,*6A
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPZDA,194056.00,07,09,2018,00,00*6C
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:56.500", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194056.50,4221.8236184,N,07101.9416602,W,1,00,3.3,11.389,M,-33.057,M,,*67
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPHDT,,T*1B
+    """),
+  KnownDisagreement(
+    "hemi@19:40:57.000", ["mode"], .fewGGASatellites,
+    """
+    $GPGGA,194057.00,4221.8236070,N,07101.9417726,W,1,00,3.3,11.706,M,-33.057,M,,*6C
+    $GPVTG,74.45,T,89.09,M,0.00,N,0.00,K,A*29
+    $GPZDA,194057.00,07,09,2018,00,00*6D
+    $GPHDT,,T*1B
     """),
   KnownDisagreement(
     "hemi@19:40:57.500", ["speed", "track"], .gpsdReportedEarly,
@@ -355,12 +465,28 @@ let knownDisagreements: [KnownDisagreement] = [
     $INDPT,2.2,0.0*47
     """),
   KnownDisagreement(
+    "humminbird-M37@19:41:12.000", ["speed", "track"], .gpsdReportedEarly,
+    """
+    $INGLL,4426.1203,N,07140.5100,W,194112,A*24
+    $INVTG,81.4,T,97.2,M,5.2,N,9.6,K*57
+    $INMTW,18.0,C*1D
+    $INDPT,2.3,0.0*46
+    """),
+  KnownDisagreement(
     "humminbird-M37@19:41:14.000", ["speed", "track"], .gpsdReportedEarly,
     """
     $INGLL,4426.1173,N,07140.5337,W,194114,A*20
     $INVTG,76.0,T,91.8,M,5.2,N,9.6,K*57
     $INMTW,17.9,C*1B
     $INDPT,2.5,0.0*40
+    """),
+  KnownDisagreement(
+    "humminbird-M37@19:41:16.000", ["speed", "track"], .gpsdReportedEarly,
+    """
+    $INGLL,4426.1211,N,07140.5024,W,194116,A*24
+    $INVTG,83.7,T,99.5,M,5.2,N,9.6,K*5F
+    $INMTW,18.1,C*1C
+    $INDPT,2.4,0.0*41
     """),
   KnownDisagreement(
     "humminbird-M37@19:41:18.000", ["speed", "track"], .gpsdReportedEarly,
@@ -376,22 +502,6 @@ let knownDisagreements: [KnownDisagreement] = [
     $INGLL,4426.1196,N,07140.5181,W,194122,A*21
     $INVTG,78.6,T,94.4,M,5.3,N,9.7,K*56
     $INMTW,18.0,C*1D
-    $INDPT,2.4,0.0*41
-    """),
-  KnownDisagreement(
-    "humminbird-M37@19:41:12.000", ["speed", "track"], .gpsdReportedEarly,
-    """
-    $INGLL,4426.1203,N,07140.5100,W,194112,A*24
-    $INVTG,81.4,T,97.2,M,5.2,N,9.6,K*57
-    $INMTW,18.0,C*1D
-    $INDPT,2.3,0.0*46
-    """),
-  KnownDisagreement(
-    "humminbird-M37@19:41:16.000", ["speed", "track"], .gpsdReportedEarly,
-    """
-    $INGLL,4426.1211,N,07140.5024,W,194116,A*24
-    $INVTG,83.7,T,99.5,M,5.2,N,9.6,K*5F
-    $INMTW,18.1,C*1C
     $INDPT,2.4,0.0*41
     """),
   KnownDisagreement(

@@ -38,11 +38,15 @@ enum ParityHarness {
   /// Our reports, one per epoch, for a capture (gpsd 3.22 accepts sentences without a checksum,
   /// so the comparison uses the lenient policy).
   static func ourEpochs(_ bytes: [UInt8]) -> [EpochReport] {
-    var decoder = NMEADecoder(policy: .lenient)
+    var decoder = NMEADecoder(policy: .lenient, fieldErrors: .salvageFields)
     var assembler = FixAssembler(rollover: .replay)
     var reports: [EpochReport] = []
     func take(_ event: DecodeEvent) {
-      guard case .sentence(let sentence, _) = event else { return }
+      let sentence: Sentence
+      switch event {
+      case .sentence(let decoded, _), .salvaged(let decoded, _, _): sentence = decoded
+      case .invalid, .rejected: return
+      }
       let step = assembler.add(sentence, at: 0, read: 1)
       if step.closed, let report = assembler.closedReport { reports.append(report) }
       if step.completed, let report = assembler.completedReport { reports.append(report) }
@@ -55,19 +59,29 @@ enum ParityHarness {
     return reports
   }
 
-  /// The capture's lines grouped by epoch (runs of one time of day), for listing.
+  /// The capture's lines grouped by epoch (runs of one time of day; lines before the first
+  /// timed one join the first group), for listing.
   static func lines(_ bytes: [UInt8]) -> [(time: Int64, lines: [String])] {
     var groups: [(time: Int64, lines: [String])] = []
+    var leading: [String] = []
     var current: Int64? = nil
     for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
-      let text = String(line)
-      guard text.hasPrefix("$") || text.hasPrefix("!") else { continue }
+      // From the last `$` or `!` of the run that starts the sentence (`$$GNGGA` is GNGGA).
+      var text = String(line.drop { $0 != "$" && $0 != "!" })
+      while text.hasPrefix("$$") { text.removeFirst() }
+      guard !text.isEmpty else { continue }
       if let time = GpsdOracle.timeOfDay(ofSentence: text) {
-        if current.map({ abs($0 - time) >= 10_000_000 }) ?? true { groups.append((time, [])) }
+        if current.map({ abs($0 - time) >= 10_000_000 }) ?? true {
+          groups.append((time, groups.isEmpty ? leading : []))
+        }
         current = time
         groups[groups.count - 1].time = time
       }
-      if !groups.isEmpty { groups[groups.count - 1].lines.append(text) }
+      if groups.isEmpty {
+        leading.append(text)
+      } else {
+        groups[groups.count - 1].lines.append(text)
+      }
     }
     return groups
   }
@@ -125,7 +139,7 @@ enum ParityHarness {
     var fields: [String] = []
     if let time = gpsd.time {
       if let day = ours.day {
-        let instant = ours.instant(fallbackDay: day)
+        let instant = Int64(day) * UTCCalendar.nanosecondsPerDay + ours.time.nanosecondsOfDay
         let shifted = time - gpsdShift
         let unshifted =
           WeekRollover.replay.apply(Int(shifted / UTCCalendar.nanosecondsPerDay))
@@ -161,7 +175,7 @@ enum ParityHarness {
   }
 
   static func describe(_ r: EpochReport) -> String {
-    let time = r.day.map { String(r.instant(fallbackDay: $0)) } ?? "-"
+    let time = r.day.map { _ in String(r.instant) } ?? "-"
     return "mode \(r.mode.rawValue) time \(time) lat \(r.latitude.map { "\($0)" } ?? "-") "
       + "lon \(r.longitude.map { "\($0)" } ?? "-") alt \(r.altitudeMSL.map { "\($0)" } ?? "-") "
       + "speed \(r.speed.map { "\($0)" } ?? "-") track \(r.course.map { "\($0)" } ?? "-")"

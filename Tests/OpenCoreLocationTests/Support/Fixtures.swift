@@ -8,6 +8,21 @@ enum Fixtures {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/gpsd")
 
+  /// Every receiver capture in `Fixtures/` (the 57 of `gpsd/`, and those of `gpsd-other/` and
+  /// `gpsbabel/`), sorted by path.
+  static var allCaptures: [URL] {
+    let root = gpsd.deletingLastPathComponent()
+    var found: [URL] = []
+    for folder in ["gpsd", "gpsd-other", "gpsbabel"] {
+      let directory = root.appendingPathComponent(folder)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      for name in names where name.hasSuffix(".log") || name.hasSuffix(".nmea") {
+        found.append(directory.appendingPathComponent(name))
+      }
+    }
+    return found.sorted { $0.path < $1.path }
+  }
+
   /// The 57 capture names, sorted.
   static var captures: [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: gpsd.path)) ?? []

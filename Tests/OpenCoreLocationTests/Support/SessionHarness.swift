@@ -18,11 +18,15 @@ struct SessionHarness {
   let session: LocationSession
   let events: EventLog<PipelineEvent>
 
-  init(replay: Bool = false, maximumAge: Double = 5, device: String = "/dev/ttyTEST") {
-    let clock = ManualClock()
+  init(
+    replay: Bool = false, maximumAge: Double = 5, device: String = "/dev/ttyTEST",
+    wall: Date = Date(timeIntervalSince1970: 1_750_000_000), firstDay: Int? = nil
+  ) {
+    let clock = ManualClock(wall: wall)
     let events = EventLog<PipelineEvent>()
     var config = PipelineConfig(isReplay: replay, device: device)
     config.maximumAge = maximumAge
+    config.firstDay = firstDay
     self.clock = clock
     self.events = events
     session = LocationSession(input: .manual, config: config, clock: clock) {
@@ -84,6 +88,7 @@ extension PipelineEvent {
     case .heading(let heading): return "heading \(heading.trueHeading) \(heading.magneticHeading)"
     case .visit(let visit): return "visit \(visit.arrivalDate) \(visit.departureDate)"
     case .sentences(let bytes): return "sentences \(bytes.count)"
+    case .ignored(let error, _): return "ignored \(error.address) \(error.field)"
     }
   }
 }

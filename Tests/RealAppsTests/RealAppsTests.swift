@@ -112,9 +112,10 @@ struct RealAppsTests {
     #expect(
       Array(locations.prefix(2)) == [
         "location 48.100000 11.500000", "location 48.101000 11.500000",
-      ] || Array(locations.prefix(2)) == [
-        "location 48.101000 11.500000", "location 48.102000 11.500000",
-      ], "\(lines)")
+      ]
+        || Array(locations.prefix(2)) == [
+          "location 48.101000 11.500000", "location 48.102000 11.500000",
+        ], "\(lines)")
     #expect(headings.count >= 2 && headings.allSatisfy { $0 == "heading 0.0" }, "\(lines)")
   }
 }

@@ -71,11 +71,14 @@ let package = Package(
       dependencies: ["OpenCoreLocation"] + realApps.map { .target(name: $0.name) },
       path: "Tests/RealAppsRunner", swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(name: "RealAppsTests", dependencies: ["RealAppsRunner", "locate"]),
+    .executableTarget(
+      name: "ReleaseClient", dependencies: ["OpenCoreLocation"], path: "Tests/ReleaseClient",
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "FaultTests",
       dependencies: [
-        "locate", "LocateFuzz", "NMEA", "Receivers", "VirtualReceiver", "OpenCoreLocation",
-        "Geodesy", "Platform",
+        "locate", "ReleaseClient", "LocateFuzz", "NMEA", "Receivers", "VirtualReceiver",
+        "OpenCoreLocation", "Geodesy", "Platform",
       ],
       exclude: ["FuzzRegressions"]),
   ]

@@ -73,6 +73,17 @@ package struct FileDescriptor: Hashable, Sendable {
     try valueOrErrno { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }.get()
   }
 
+  /// Reads what is there, as ``read(into:)`` does; `nil` when nothing is (``Errno/wouldBlock``
+  /// on a non-blocking descriptor: `poll(2)` said it was ready, but another reader was first,
+  /// or a terminal's line was flushed).
+  package func readIfReady(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int? {
+    do {
+      return try read(into: buffer)
+    } catch  where error == .wouldBlock {
+      return nil
+    }
+  }
+
   /// Writes at most `buffer.count` bytes, returning how many were written.
   ///
   /// The corresponding C function is `write`.

@@ -46,12 +46,11 @@ extension VirtualReceiver {
       else { return }
       if !stop.isEmpty { return }
       if input.isEmpty { continue }
-      let result = buffer.withUnsafeMutableBytes { bytes in
-        Result { () throws(Errno) in try source.read(into: bytes) }
+      let read = buffer.withUnsafeMutableBytes { bytes in
+        Result { () throws(Errno) in try source.readIfReady(into: bytes) }
       }
-      if case .failure(.wouldBlock) = result { continue }
-      let count = (try? result.get()) ?? 0
-      if count <= 0 {
+      if case .success(nil) = read { continue }
+      guard case .success(let count?) = read, count > 0 else {
         if !pending.isEmpty { performLine(String(decoding: pending, as: UTF8.self)) }
         notify(.controlEnded)
         return

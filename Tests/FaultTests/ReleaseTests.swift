@@ -15,6 +15,20 @@ import Testing
     return client
   }
 
+  /// Starts ReleaseClient on `feeder`'s pty and sends it fixes until it holds it (or ends).
+  static func client(_ mode: String, feeder: DriveFeeder) throws -> LocateChild {
+    let client = try LocateChild(
+      [mode], program: Paths.built("ReleaseClient"), environment: ["LOCATE_DEVICE": feeder.link])
+    #expect(waitUntil { client.descriptorTargets.contains(feeder.slavePath) })
+    // Fixes until it has one (its open flushes what came before it).
+    #expect(
+      try waitUntil {
+        try feeder.send(1, interval: 0.1)
+        return client.stdout.contains("holding\n") || !client.isRunning
+      })
+    return client
+  }
+
   /// `locate simulate --link DIR/gps`, once it has printed its path.
   static func simulator(_ link: String) throws -> LocateChild {
     let simulator = try LocateChild(["simulate", "--link", link, "--no-fix-loss"], stdin: .pipe)
@@ -55,15 +69,7 @@ import Testing
     let feeder = try DriveFeeder(directory: directory)
     let before = SignalDocumentTests.cooked(from: try feeder.terminalSettings())
     try feeder.setTerminalSettings(before)
-    let client = try LocateChild(
-      ["exit"], program: Paths.built("ReleaseClient"), environment: ["LOCATE_DEVICE": feeder.link])
-    #expect(waitUntil { client.descriptorTargets.contains(feeder.slavePath) })
-    // Fixes until it has one (the open flushes what came before it).
-    #expect(
-      try waitUntil {
-        try feeder.send(1, interval: 0.1)
-        return client.stdout.contains("holding\n") || !client.isRunning
-      })
+    let client = try Self.client("exit", feeder: feeder)
     #expect(try client.wait() == 0, "\(client.stdout) \(client.stderr)")
     #expect(
       try TerminalAttributes(feeder.terminalSettings()).sameSettings(
@@ -79,14 +85,7 @@ import Testing
     let directory = try Paths.temporaryDirectory()
     defer { Paths.removeTree(directory) }
     let feeder = try DriveFeeder(directory: directory)
-    let client = try LocateChild(
-      ["hold"], program: Paths.built("ReleaseClient"), environment: ["LOCATE_DEVICE": feeder.link])
-    #expect(waitUntil { client.descriptorTargets.contains(feeder.slavePath) })
-    #expect(
-      try waitUntil {
-        try feeder.send(1, interval: 0.1)
-        return client.stdout.contains("holding\n") || !client.isRunning
-      })
+    let client = try Self.client("hold", feeder: feeder)
     client.signal(SIGKILL)
     #expect(try client.wait() == 128 + SIGKILL)
     // The kernel closed its descriptor and dropped its lock, but the pty's master is open (the

@@ -76,14 +76,13 @@ enum InputFile {
         throw noInput(what, error)
       }
       if ready.isEmpty { continue }
-      let count: Int
+      let read: Int?
       do {
-        count = try descriptor.read(into: buffer)
-      } catch  where error == .wouldBlock {
-        continue
+        read = try descriptor.readIfReady(into: buffer)
       } catch {
         throw noInput(what, error)
       }
+      guard let count = read else { continue }
       if count == 0 { return }
       total += count
       if total > limit { throw tooLarge(what, limit: limit) }

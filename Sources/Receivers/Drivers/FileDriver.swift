@@ -105,10 +105,8 @@ final class FileDriver: SourceDriver, @unchecked Sendable {
       if !stop.isEmpty { return nil }
       if ready.isEmpty { continue }
       do {
-        let count = try descriptor.read(into: buffer)
+        guard let count = try descriptor.readIfReady(into: buffer) else { continue }
         return count > 0 ? count : nil
-      } catch  where error == .wouldBlock {
-        continue
       } catch {
         return nil
       }

@@ -117,14 +117,13 @@ final class ReaderContext: @unchecked Sendable {
         continue
       }
       if ready.contains(.input) {
-        let count: Int
+        let read: Int?
         do {
-          count = try descriptor.read(into: buffer)
-        } catch  where error == .wouldBlock {
-          continue
+          read = try descriptor.readIfReady(into: buffer)
         } catch {
           return .hangup(error)
         }
+        guard let count = read else { continue }
         if count == 0 { return .endOfStream }
         let now = Clock.now()
         lastBytes = now

@@ -221,7 +221,8 @@ extension CLError.Detail {
     case .receiverSilent(let path, let seconds):
       return "\(path) sent nothing for \(Self.seconds(seconds))"
     case .noNMEA(let path, let baud?):
-      return "\(path) sends bytes at \(baud) baud, but no NMEA: a wrong rate? (hunt it: baud auto)"
+      return
+        "\(path) sends bytes at \(baud) baud, but no NMEA: a wrong rate? (BaudSetting.auto hunts it)"
     case .noNMEA(let path, nil):
       return "\(path) sends bytes, but no NMEA at any baud rate: a binary protocol?"
     case .receiverLost(let path):

@@ -16,7 +16,8 @@ let realApps: [Target] = [
 /// `locate`: NMEA 0183 from a serial GPS receiver to positions, with Core Location's API on Linux.
 ///
 /// Data flows one way: Receivers (bytes) → NMEA (sentences) → OpenCoreLocation (fixes and
-/// policies) → LocateCLI (commands and formats). Geodesy stands beside them.
+/// policies) → LocateCLI (commands and formats). Geodesy stands beside them; every system call
+/// goes through Platform; the virtual receiver (`locate simulate`) is VirtualReceiver.
 let package = Package(
   name: "locate",
   products: [
@@ -30,35 +31,56 @@ let package = Package(
     .target(name: "NMEA"),
     .target(name: "Geodesy"),
     .target(name: "CLocateSys"),
-    .target(name: "Receivers", dependencies: ["NMEA", "Geodesy", "CLocateSys"]),
-    .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers"]),
-    .target(name: "GPSDServer", dependencies: ["Receivers", "CLocateSys"]),
+    .target(name: "Platform", dependencies: ["CLocateSys"]),
+    .target(name: "Receivers", dependencies: ["Platform", "NMEA"]),
+    .target(
+      name: "VirtualReceiver", dependencies: ["Platform", "NMEA", "Geodesy", "Receivers"]),
+    .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers", "Platform"]),
+    .target(name: "GPSDServer", dependencies: ["Platform"]),
     .target(
       name: "LocateCLI",
-      dependencies: ["OpenCoreLocation", "NMEA", "Geodesy", "Receivers", "GPSDServer"]),
+      dependencies: [
+        "OpenCoreLocation", "NMEA", "Geodesy", "Receivers", "GPSDServer", "VirtualReceiver",
+        "Platform",
+      ]),
     .target(name: "CLocateStartup"),
     .executableTarget(name: "locate", dependencies: ["LocateCLI", "CLocateStartup"]),
     .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
     .executableTarget(
-      name: "LocateBench", dependencies: ["NMEA", "Geodesy", "OpenCoreLocation", "Receivers"]),
+      name: "LocateBench",
+      dependencies: [
+        "NMEA", "Geodesy", "OpenCoreLocation", "Receivers", "VirtualReceiver", "Platform",
+      ]),
     .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-    .testTarget(name: "ReceiversTests", dependencies: ["Receivers", "NMEA"]),
-    .testTarget(name: "GPSDServerTests", dependencies: ["GPSDServer", "Receivers"]),
     .testTarget(
-      name: "OpenCoreLocationTests", dependencies: ["OpenCoreLocation", "NMEA", "Receivers"]),
+      name: "ReceiversTests", dependencies: ["Receivers", "VirtualReceiver", "NMEA", "Platform"]),
+    .testTarget(
+      name: "GPSDServerTests", dependencies: ["GPSDServer", "Platform", "VirtualReceiver"]),
+    .testTarget(
+      name: "OpenCoreLocationTests",
+      dependencies: ["OpenCoreLocation", "NMEA", "Receivers", "VirtualReceiver", "Platform"]),
     .testTarget(
       name: "LocateCLITests",
-      dependencies: ["LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "NMEA"],
+      dependencies: [
+        "LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "VirtualReceiver",
+        "NMEA", "Platform",
+      ],
       exclude: ["Fixtures"]),
     .executableTarget(
       name: "RealAppsRunner",
       dependencies: ["OpenCoreLocation"] + realApps.map { .target(name: $0.name) },
       path: "Tests/RealAppsRunner", swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(name: "RealAppsTests", dependencies: ["RealAppsRunner", "locate"]),
+    .executableTarget(
+      name: "ReleaseClient", dependencies: ["OpenCoreLocation"], path: "Tests/ReleaseClient",
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "FaultTests",
-      dependencies: ["locate", "LocateFuzz", "NMEA", "Receivers", "OpenCoreLocation", "Geodesy"],
+      dependencies: [
+        "locate", "ReleaseClient", "LocateFuzz", "NMEA", "Receivers", "VirtualReceiver",
+        "OpenCoreLocation", "Geodesy", "Platform",
+      ],
       exclude: ["FuzzRegressions"]),
   ]
 )

@@ -1,5 +1,4 @@
-import Glibc
-import Receivers
+import Platform
 
 /// One connected client, owned by the server thread: its socket, what it watches, its input
 /// split in requests and its bounded output.
@@ -31,13 +30,7 @@ final class ClientConnection {
   /// not held back by Nagle's algorithm) and a fixed send buffer (`SO_SNDBUF`, so a client that
   /// stops reading fills it, and then the output limit, in seconds rather than minutes).
   func configure(sendBuffer: Int) {
-    var yes: CInt = 1
-    _ = setsockopt(
-      descriptor.rawValue, CInt(IPPROTO_TCP), TCP_NODELAY, &yes,
-      socklen_t(MemoryLayout<CInt>.size))
-    var size = CInt(sendBuffer)
-    _ = setsockopt(
-      descriptor.rawValue, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<CInt>.size))
+    descriptor.configureForMessages(sendBuffer: sendBuffer)
   }
 
   /// Reads what the client sent (`read(2)`); false at its end (closed, reset).

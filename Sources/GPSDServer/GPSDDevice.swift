@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The receiver the server relays, as gpsd's DEVICE object describes it.
 struct GPSDDevice: Equatable {
@@ -38,19 +38,20 @@ struct GPSDDevice: Equatable {
 
 /// The wall clock as gpsd writes it (`2026-12-01T10:42:07.271Z`), without Foundation.
 enum UTCTime {
-  /// Now (`clock_gettime(CLOCK_REALTIME)`, `gmtime_r(3)`).
+  /// Now (the wall ``Clock``, broken down as ``CalendarTime``).
   static func now() -> String {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    var seconds = spec.tv_sec
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func padded(_ value: Int32, _ width: Int) -> String {
+    let nanoseconds = Clock.wallNanoseconds()
+    let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : 0
+    let millis = Int((nanoseconds - seconds * 1_000_000_000) / 1_000_000)
+    guard let time = CalendarTime(secondsSince1970: seconds) else {
+      return "1970-01-01T00:00:00.000Z"
+    }
+    func padded(_ value: Int, _ width: Int) -> String {
       let digits = String(value)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-    return padded(parts.tm_year + 1900, 4) + "-" + padded(parts.tm_mon + 1, 2) + "-"
-      + padded(parts.tm_mday, 2) + "T" + padded(parts.tm_hour, 2) + ":" + padded(parts.tm_min, 2)
-      + ":" + padded(parts.tm_sec, 2) + "." + padded(Int32(spec.tv_nsec / 1_000_000), 3) + "Z"
+    return padded(time.year, 4) + "-" + padded(time.month, 2) + "-" + padded(time.day, 2) + "T"
+      + padded(time.hour, 2) + ":" + padded(time.minute, 2) + ":" + padded(time.second, 2) + "."
+      + padded(millis, 3) + "Z"
   }
 }

@@ -1,5 +1,4 @@
-import Glibc
-import Receivers
+import Platform
 
 /// A server speaking gpsd's JSON protocol (version 3.14, as gpsd 3.22) for one receiver, so
 /// that gpsd's clients (`gpspipe`, `gpxlogger`, `cgps`, Python's `gps`, …) and `locate watch
@@ -43,7 +42,7 @@ package final class GPSDServer: Sendable {
 
   private enum Lifecycle {
     case ready
-    case running(ReaderThread)
+    case running(JoinableThread)
     case stopped
   }
 
@@ -87,7 +86,7 @@ package final class GPSDServer: Sendable {
     do throws(Errno) {
       try lifecycle.withLock { state throws(Errno) in
         guard case .ready = state else { return }
-        state = .running(try ReaderThread(name: "locate-serve") { loop.run() })
+        state = .running(try JoinableThread(name: "locate-serve") { loop.run() })
       }
     } catch {
       throw GPSDServerError(
@@ -126,7 +125,7 @@ package final class GPSDServer: Sendable {
     case .ready:
       listener.descriptor.close()
     case .running(let thread):
-      shared.withLock { $0.stopDeadline = MonotonicClock.deadline(after: seconds) }
+      shared.withLock { $0.stopDeadline = Clock.deadline(after: seconds) }
       waker.wake()
       thread.join()
     case .stopped:

@@ -1,4 +1,4 @@
-import Receivers
+import Platform
 
 /// Why the server could not listen: the one error type of this module.
 package struct GPSDServerError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,4 @@
-import Glibc
-import Receivers
+import Platform
 
 /// A client's unsent output, at most `limit` bytes: what the socket did not take yet. Appending
 /// beyond the limit fails, and the server drops the client (a stalled or too slow reader never
@@ -35,10 +34,8 @@ struct OutputBuffer {
   mutating func send(to descriptor: FileDescriptor) throws(Errno) -> Bool {
     while !isEmpty {
       let result = bytes.withUnsafeBytes { raw in
-        valueOrErrno {
-          Glibc.send(
-            descriptor.rawValue, raw.baseAddress! + start, raw.count - start,
-            CInt(MSG_NOSIGNAL) | CInt(MSG_DONTWAIT))
+        Result { () throws(Errno) in
+          try descriptor.send(UnsafeRawBufferPointer(rebasing: raw[start...]))
         }
       }
       switch result {

@@ -1,5 +1,4 @@
-import Glibc
-import Receivers
+import Platform
 
 /// The server thread's work: one `poll(2)` over the wake-up pipe, the listening socket and the
 /// clients; reports handed over by ``GPSDServer/publish(_:)`` fanned out to the clients that
@@ -13,7 +12,7 @@ final class ServerLoop: @unchecked Sendable {
   private let onEvent: (@Sendable (GPSDServerEvent) -> Void)?
   private var clients: [ClientConnection] = []
   private var nextNumber = 1
-  private var entries: [pollfd] = []
+  private var polled = PollSet()
   /// Out of descriptors (`EMFILE`): the listening socket is left alone until then (monotonic
   /// ns), or its pending connection would wake every poll at once.
   private var acceptPausedUntil: UInt64?
@@ -44,32 +43,29 @@ final class ServerLoop: @unchecked Sendable {
     }
     while true {
       let stopDeadline = shared.withLock { $0.stopDeadline }
-      let polled = clients
-      entries.removeAll(keepingCapacity: true)
-      entries.append(pollfd(fd: waker.readEnd.rawValue, events: Int16(POLLIN), revents: 0))
-      if let paused = acceptPausedUntil, MonotonicClock.now() >= paused { acceptPausedUntil = nil }
+      let current = clients
+      polled.removeAll()
+      polled.append(waker.readEnd, for: .input)
+      if let paused = acceptPausedUntil, Clock.now() >= paused { acceptPausedUntil = nil }
       let accepting = stopDeadline == nil && acceptPausedUntil == nil
-      let listening: CInt = accepting ? listener.descriptor.rawValue : -1
-      entries.append(pollfd(fd: listening, events: Int16(POLLIN), revents: 0))
-      for client in polled {
-        var events = stopDeadline == nil ? Int16(POLLIN) : 0
-        if !client.output.isEmpty { events |= Int16(POLLOUT) }
-        entries.append(pollfd(fd: client.descriptor.rawValue, events: events, revents: 0))
+      polled.append(accepting ? listener.descriptor : nil, for: .input)
+      for client in current {
+        var events: PollEvents = stopDeadline == nil ? .input : []
+        if !client.output.isEmpty { events.insert(.output) }
+        polled.append(client.descriptor, for: events)
       }
-      let timeout =
-        (stopDeadline ?? acceptPausedUntil).map { MonotonicClock.milliseconds(until: $0) } ?? -1
-      let count = entries.count
-      _ = entries.withUnsafeMutableBufferPointer { pointer in
-        valueOrErrno { Glibc.poll(pointer.baseAddress, nfds_t(count), timeout) }
-      }
-      if entries[0].revents != 0 {
+      let timeout = (stopDeadline ?? acceptPausedUntil).map { Clock.milliseconds(until: $0) } ?? -1
+      try? polled.wait(milliseconds: timeout)
+      if !polled[0].isEmpty {
         waker.drain()
         relayPending()
       }
-      if entries[1].revents != 0 { acceptWaiting() }
-      for (index, client) in polled.enumerated() where client.isOpen {
-        let events = entries[index + 2].revents
-        guard events & Int16(POLLIN | POLLHUP | POLLERR) != 0, stopDeadline == nil else { continue }
+      if !polled[1].isEmpty { acceptWaiting() }
+      for (index, client) in current.enumerated() where client.isOpen {
+        let events = polled[index + 2]
+        guard !events.isDisjoint(with: [.input, .hangup, .error]), stopDeadline == nil else {
+          continue
+        }
         let open = client.receive(into: buffer) { line in
           guard client.isOpen else { return }
           switch line {
@@ -93,7 +89,7 @@ final class ServerLoop: @unchecked Sendable {
       if let deadline = shared.withLock({ $0.stopDeadline }) {
         relayPending()
         flush()
-        if clients.allSatisfy({ $0.output.isEmpty }) || MonotonicClock.now() >= deadline { return }
+        if clients.allSatisfy({ $0.output.isEmpty }) || Clock.now() >= deadline { return }
       }
     }
   }
@@ -115,15 +111,13 @@ final class ServerLoop: @unchecked Sendable {
         accepted = try listener.accept()
       } catch {
         // EMFILE, ENFILE, ENOBUFS, ENOMEM: try again in a moment.
-        acceptPausedUntil = MonotonicClock.deadline(after: 0.25)
+        acceptPausedUntil = Clock.deadline(after: 0.25)
         return
       }
       guard let (descriptor, peer) = accepted else { return }
       guard clients.count < limits.maximumClients else {
         let refusal = GPSDError.line("Too many clients (\(limits.maximumClients))")
-        _ = refusal.withUnsafeBytes {
-          send(descriptor.rawValue, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL | MSG_DONTWAIT))
-        }
+        _ = refusal.withUnsafeBytes { try? descriptor.send($0) }
         descriptor.close()
         onEvent?(.refused(peer: peer, limit: limits.maximumClients))
         continue

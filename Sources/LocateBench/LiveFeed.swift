@@ -1,6 +1,8 @@
 // The pty and the drive written into it, shared by `LocateBench live` and `LocateBench serve`.
 import Foundation
+import Platform
 import Receivers
+import VirtualReceiver
 
 /// A raw pty and a writer thread speaking a synthetic drive into it.
 enum LiveFeed {
@@ -118,9 +120,14 @@ struct LineReader {
 
   /// Waits up to `milliseconds` for bytes and reads them; false at the end of the stream.
   mutating func poll(milliseconds: Int32) -> Bool {
-    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    let ready = Glibc.poll(&entry, 1, milliseconds)
-    guard ready > 0 else { return ready == 0 }
+    let ready: PollEvents
+    do {
+      ready = try Platform.poll(
+        FileDescriptor(rawValue: descriptor), for: .input, milliseconds: milliseconds)
+    } catch {
+      return false
+    }
+    guard !ready.isEmpty else { return true }
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     guard count > 0 else { return false }

@@ -1,5 +1,6 @@
 // One run of `LocateBench serve`: the pty, `locate serve`, its clients, the writer thread.
 import Foundation
+import Platform
 import Receivers
 
 /// A pty fed by a writer thread, read by `locate serve`, whose clients this process is.

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Receivers
 
 /// The `locate` command line: parses arguments, runs a command, returns the exit status.
@@ -16,24 +17,31 @@ public enum Locate {
 
   /// Claims standard input, output and error before anything else opens a descriptor: call it
   /// first in `main`, before any `await` (the concurrency runtime opens descriptors, and would
-  /// take the number of a closed standard output).
+  /// take the number of a closed standard output). Gives SIGQUIT its default action until the
+  /// command catches it (unless it was ignored at start): the Swift runtime's backtracer
+  /// catches it before `main`, prints a backtrace and lets the program run on, so a SIGQUIT in
+  /// the first milliseconds was lost (`watch` ran on; 1 start in 40 here, `make test`'s
+  /// SignalPhaseTests).
   public static func prepareProcess() {
+    if !Signal.quit.isIgnored { Signal.quit.restoreDefaultAction() }
     _ = StandardDescriptors.occupyClosed()
   }
 
-  /// Runs `locate` with `arguments` (without the program name) and returns the exit status.
+  /// Runs `locate` with `arguments` (without the program name) and returns the exit status;
+  /// `environment` is the process's own unless given.
   ///
   /// Ignores SIGPIPE (a closed pipe becomes a quiet end) and catches SIGINT, SIGTERM, SIGHUP
   /// and SIGQUIT for the time of the command.
-  public static func run(
-    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-  ) async -> Int32 {
-    signal(SIGPIPE, SIG_IGN)
+  public static func run(_ arguments: [String], environment: [String: String]? = nil) async
+    -> Int32
+  {
+    Signal.brokenPipe.ignore()
     let closed = StandardDescriptors.occupyClosed()
     let context = Context(
-      environment: environment, output: OutputSink(descriptor: 1, closed: closed.contains(1)),
-      stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
-      signals: SignalTrap())
+      environment: environment ?? CurrentProcess.environment,
+      output: OutputSink(descriptor: .standardOutput, closed: closed.contains(1)),
+      stdoutIsTerminal: FileDescriptor.standardOutput.isTerminal,
+      stderrIsTerminal: FileDescriptor.standardError.isTerminal, signals: SignalTrap())
     do throws(LocateError) {
       try await dispatch(arguments, context)
       try context.output.flush()
@@ -41,7 +49,7 @@ public enum Locate {
     } catch {
       // A request abandoned after a signal may still hold a port: put its settings back.
       if error.status == .interrupted || error.status == .quit {
-        SerialPortRegistry.restoreAll()
+        SerialPortRegistry.releaseAll()
       }
       try? context.output.flush()
       if !error.isQuiet {

@@ -186,8 +186,7 @@ extension CLError.Detail {
     switch self {
     case .noReceiver, .permissionDenied, .busy: return .denied
     case .sourceFailed(let error):
-      return error.path.hasPrefix("tcp://") || error.path.hasPrefix("gpsd://")
-        ? .network : .locationUnknown
+      return error.isNetwork ? .network : .locationUnknown
     case .noFix, .notAccurateEnough, .receiverSilent, .noNMEA, .receiverLost, .inputEnded,
       .cancelled:
       return .locationUnknown
@@ -202,11 +201,9 @@ extension CLError.Detail {
       return "no GNSS receiver found (looked for /dev/serial/by-id/*, ttyUSB*, ttyACM*, "
         + "serial0); plug one in or set LOCATE_DEVICE"
     case .permissionDenied(let path, let group):
-      let remedy = group.map { "join the \($0) group (sudo usermod -aG \($0) $USER, log in again)" }
-      return "permission denied opening \(path)" + (remedy.map { ": \($0)" } ?? "")
+      return ReceiverError(code: .permissionDenied(group: group), path: path).description
     case .busy(let path, let holder):
-      let who = holder.map { " by \($0.command) (pid \($0.pid))" } ?? " by another program"
-      return "\(path) is held\(who); stop it, or read from gpsd://localhost if it is gpsd"
+      return ReceiverError(code: .busy(holder: holder), path: path).description
     case .noFix(let waited, let progress, let nmeaSeen):
       guard nmeaSeen else {
         return "no NMEA from the receiver after \(Self.seconds(waited)) "
@@ -222,7 +219,8 @@ extension CLError.Detail {
     case .receiverSilent(let path, let seconds):
       return "\(path) sent nothing for \(Self.seconds(seconds))"
     case .noNMEA(let path, let baud?):
-      return "\(path) sends bytes at \(baud) baud, but no NMEA: a wrong rate? (try --baud auto)"
+      return
+        "\(path) sends bytes at \(baud) baud, but no NMEA: a wrong rate? (BaudSetting.auto hunts it)"
     case .noNMEA(let path, nil):
       return "\(path) sends bytes, but no NMEA at any baud rate: a binary protocol?"
     case .receiverLost(let path):

@@ -173,7 +173,7 @@ public final class LocationService: @unchecked Sendable {
     guard case .receiver(let source, _) = input else { return nil }
     switch source {
     case .device(let path, _): return path
-    case .discover: return ProcessInfo.processInfo.environment["LOCATE_DEVICE"]
+    case .discover: return ReceiverSource.environmentDevice()
     case .file(let path, _): return path
     case .standardInput: return "-"
     case .tcp(let host, let port): return "tcp://\(host):\(port)"

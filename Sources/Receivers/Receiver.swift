@@ -1,5 +1,4 @@
-import Glibc
-import Synchronization
+import Platform
 
 /// What a running receiver reports, on its reader thread, in order.
 public enum ReceiverEvent {
@@ -36,7 +35,7 @@ public final class Receiver: @unchecked Sendable {
   let standardInput: FileDescriptor
 
   private struct Running {
-    let thread: ReaderThread
+    let thread: JoinableThread
     let context: ReaderContext
     let driver: any SourceDriver
   }
@@ -51,7 +50,7 @@ public final class Receiver: @unchecked Sendable {
   /// reading `standardInput` for ``ReceiverSource/standardInput`` (tests use a pipe).
   init(
     source: ReceiverSource, options: ReceiverOptions, roots: DiscoveryRoots,
-    standardInput: FileDescriptor = FileDescriptor(rawValue: STDIN_FILENO)
+    standardInput: FileDescriptor = .standardInput
   ) {
     self.source = source
     self.options = options
@@ -70,8 +69,19 @@ public final class Receiver: @unchecked Sendable {
   /// be opened: not found, permission denied, busy, a bad address, or when the receiver is
   /// already running.
   public func start(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
+    do throws(ReceiverError) {
+      try open(handler)
+    } catch {
+      var failure = error
+      failure.source = source.kind
+      throw failure
+    }
+  }
+
+  private func open(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
+    let name = source.name ?? ""
     if running.withLock({ $0 != nil }) {
-      throw ReceiverError(code: .invalidSource("already started"), path: "\(source)")
+      throw ReceiverError(code: .invalidSource("already started"), path: name)
     }
     let driver = try makeDriver()
     try driver.open()
@@ -80,20 +90,20 @@ public final class Receiver: @unchecked Sendable {
       waker = try Waker()
     } catch {
       driver.close()
-      throw ReceiverError(code: .io, path: "\(source)", errno: error.rawValue)
+      throw ReceiverError(code: .io, path: name, errno: error.rawValue)
     }
     let context = ReaderContext(waker: waker, handler: handler)
-    let thread: ReaderThread
+    let thread: JoinableThread
     do {
-      thread = try ReaderThread(name: "locate-reader") {
-        context.threadID.store(ReaderThread.currentID, ordering: .relaxed)
+      thread = try JoinableThread(name: "locate-reader") {
+        context.threadID.withLock { $0 = JoinableThread.currentID }
         driver.run(context)
         context.finish()
       }
     } catch {
       driver.close()
       waker.close()
-      throw ReceiverError(code: .io, path: "\(source)", errno: error.rawValue)
+      throw ReceiverError(code: .io, path: name, errno: error.rawValue)
     }
     running.withLock { $0 = Running(thread: thread, context: context, driver: driver) }
   }
@@ -114,7 +124,7 @@ public final class Receiver: @unchecked Sendable {
 
   /// The reader thread's kernel ID while running (for leak tests).
   var readerThreadID: Int32? {
-    running.withLock { $0?.context.threadID.load(ordering: .relaxed) }
+    running.withLock { $0?.context.threadID.withLock { $0 } }
   }
 
   /// The reader's wake-up pipe descriptors while running (for leak tests).
@@ -143,9 +153,7 @@ public final class Receiver: @unchecked Sendable {
   /// `$LOCATE_DEVICE` when set, else the first device discovery finds that may be opened.
   /// Throws not found, or the refusal of the first device when none may be opened.
   static func discoveredPath(roots: DiscoveryRoots) throws(ReceiverError) -> String {
-    if let variable = getenv("LOCATE_DEVICE"), variable.pointee != 0 {
-      return String(cString: variable)
-    }
+    if let variable = ReceiverSource.environmentDevice() { return variable }
     let devices = DeviceDiscovery.list(roots: roots, probeSerialPorts: false)
     if let usable = devices.first(where: { if case .available = $0.state { true } else { false } })
     {
@@ -154,9 +162,10 @@ public final class Receiver: @unchecked Sendable {
     guard let first = devices.first else { throw ReceiverError(code: .notFound, path: "") }
     switch first.state {
     case .denied(let path, let group):
-      throw ReceiverError(code: .permissionDenied(group: group), path: path, errno: EACCES)
+      throw ReceiverError(
+        code: .permissionDenied(group: group), path: path, errno: Errno.accessDenied.rawValue)
     case .busy(let path, let holder):
-      throw ReceiverError(code: .busy(holder: holder), path: path, errno: EBUSY)
+      throw ReceiverError(code: .busy(holder: holder), path: path, errno: Errno.busy.rawValue)
     default:
       throw ReceiverError(code: .notFound, path: first.path)
     }

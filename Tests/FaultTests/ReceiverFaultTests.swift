@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// A receiver that misbehaves while `watch` reads it through a real pty: it goes silent and
 /// talks again, it sends bursts of garbage and binary frames between epochs, it sends lines of

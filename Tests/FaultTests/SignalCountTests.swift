@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// Every fix received is in the document after SIGTERM, SIGINT or SIGHUP (and SIGQUIT, with
 /// status 131), counted against what a local TCP server sent. The server knows what `locate`

@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// SIGINT, SIGTERM and SIGHUP at random moments while `watch` writes a GPX track or a GeoJSON
 /// sequence to a file: the file is always a complete, valid document holding every fix
@@ -82,6 +84,8 @@ import Testing
     #expect(times.count >= confirmed && times.count <= sent.count)
     #expect(Array(sent.prefix(times.count)) == times, "not the fixes sent, in order")
     let after = try feeder.terminalSettings()
-    #expect(sameTerminalSettings(after, before), "termios not restored")
+    #expect(
+      TerminalAttributes(after).sameSettings(as: TerminalAttributes(before)),
+      "termios not restored")
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// A signal in every phase of using a device — while it is being opened, while its rate is
 /// hunted, while `current` waits for a fix, while `devices --probe` listens, and while `watch`
@@ -38,7 +40,8 @@ import Testing
   /// Whether some descriptor set exclusive mode on the pty's slave (opened here to ask; root
   /// may open it even then).
   static func exclusive(_ feeder: DriveFeeder) throws -> Bool {
-    let slave = try FileDescriptor.open(feeder.slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    let slave = try FileDescriptor.open(
+      feeder.slavePath, .readWrite, options: [.noControllingTerminal, .nonBlocking])
     defer { slave.close() }
     return try slave.isTerminalExclusive()
   }
@@ -84,7 +87,9 @@ import Testing
     #expect(!child.stderr.contains("crashed") && !child.stderr.contains("Backtrace"))
 
     // The device as it was, and free: the next run opens it at once.
-    #expect(sameTerminalSettings(try feeder.terminalSettings(), before), "\(phase) \(signal)")
+    #expect(
+      try TerminalAttributes(feeder.terminalSettings()).sameSettings(
+        as: TerminalAttributes(before)), "\(phase) \(signal)")
     #expect(try Self.exclusive(feeder) == false, "\(phase) \(signal): TIOCEXCL left set")
     let next = try LocateChild(["devices", "--device", feeder.link, "--json"])
     #expect(try next.wait() == 0)

@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// Bytes that never frame a sentence — what a receiver at another baud rate looks like — are a
 /// state `locate` names within seconds: `current` exits 76 (EX_PROTOCOL), `watch` says so on

@@ -2,6 +2,7 @@ import Testing
 
 @testable import GPSDServer
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite struct ProtocolParsingTests {
   static func parse(_ line: String) -> [Result<GPSDRequest, RequestError>] {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import GPSDServer
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// The server in this process, on a free loopback port, with real sockets.
 final class RunningServer: Sendable {

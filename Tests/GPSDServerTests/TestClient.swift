@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Platform
 
 /// A TCP client for the tests: connects with plain system calls, sends text, and reads lines
 /// (CR LF kept) with a generous timeout.

@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreLocation
+import Platform
 import Testing
 
 @testable import LocateCLI
@@ -102,7 +103,8 @@ import Testing
     let descriptor = open(path, O_WRONLY)
     defer { close(descriptor) }
     let writer = FixStreamWriter(
-      output: OutputSink(descriptor: descriptor), format: .gpx, hasTarget: false,
+      output: OutputSink(descriptor: FileDescriptor(rawValue: descriptor)), format: .gpx,
+      hasTarget: false,
       satellites: false)
     try writer.begin()
     try writer.location(SampleFixes.plain, target: nil)
@@ -130,7 +132,8 @@ import Testing
     let descriptor = open(path, O_WRONLY)
     defer { close(descriptor) }
     let writer = FixStreamWriter(
-      output: OutputSink(descriptor: descriptor), format: .gpx, hasTarget: false,
+      output: OutputSink(descriptor: FileDescriptor(rawValue: descriptor)), format: .gpx,
+      hasTarget: false,
       satellites: false)
     try writer.begin()
     try writer.end()

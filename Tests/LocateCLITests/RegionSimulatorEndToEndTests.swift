@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Receivers
 import Testing
+import VirtualReceiver
 
 /// `locate watch --device PTY --region …` against `locate simulate`'s synthetic drive: the
 /// real serial path, live, with the region events the route makes.

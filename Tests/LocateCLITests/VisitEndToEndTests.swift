@@ -1,6 +1,7 @@
 import Foundation
 import Receivers
 import Testing
+import VirtualReceiver
 
 /// `locate watch --visits` through the built binary over a drive with planned stops of 7, 1
 /// and 12 minutes: two visits, each reported on arrival and on departure.

@@ -56,8 +56,8 @@ struct CoreLocationAPITests {
     #expect(bridged.code == 1)
     #expect(
       bridged.localizedDescription
-        == "permission denied opening /dev/ttyUSB0: join the dialout group (sudo usermod -aG "
-        + "dialout $USER, log in again)")
+        == "/dev/ttyUSB0: permission denied (add yourself to the 'dialout' group: sudo usermod -aG"
+        + " dialout $USER, then log in again)")
     #expect(CLError(.locationUnknown).description == "locationUnknown")
     #expect(CLError.denied == .denied)
   }

@@ -1,7 +1,9 @@
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("Exclusive access and refusals")
 struct AccessTests {
@@ -17,7 +19,8 @@ struct AccessTests {
       source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
     let holder = DeviceHolder(pid: getpid(), command: ownCommand)
     #expect(
-      throws: ReceiverError(code: .busy(holder: holder), path: pty.slavePath, errno: EAGAIN)
+      throws: ReceiverError(
+        code: .busy(holder: holder), path: pty.slavePath, errno: EAGAIN, source: .device)
     ) {
       try second.start(EventRecorder().handler)
     }
@@ -43,10 +46,12 @@ struct AccessTests {
       refusal = error
     }
     #expect(
-      refusal == ReceiverError(code: .busy(holder: expected), path: pty.slavePath, errno: EBUSY))
+      refusal
+        == ReceiverError(
+          code: .busy(holder: expected), path: pty.slavePath, errno: EBUSY, source: .device))
     #expect(
       refusal?.description
-        == "\(pty.slavePath): busy: sleep (pid \(holder.pid)) holds it; stop it first"
+        == "\(pty.slavePath): busy, held by sleep, pid \(holder.pid) (stop sleep, then try again)"
     )
   }
 
@@ -55,10 +60,10 @@ struct AccessTests {
     let directory = temporaryDirectory()
     defer { removeTree(directory) }
     let path = "\(directory)/ttyFake"
-    let fd = try FileDescriptor.open(path, O_WRONLY | O_CREAT, mode: 0o660)
+    let fd = try FileDescriptor.open(path, .writeOnly, options: .create, permissions: 0o660)
     fd.close()
     #expect(chown(path, 0, 20) == 0)  // gid 20 is dialout on Debian
-    let group = DeviceAccess.groupName(20)
+    let group = CurrentProcess.groupName(20)
     #expect(group == "dialout")
     for errno in [Errno.accessDenied, .notPermitted] {
       #expect(
@@ -71,13 +76,13 @@ struct AccessTests {
     }
     #expect(
       DeviceAccess.error(for: .accessDenied, path: path).description
-        == "\(path): permission denied: the device belongs to group 'dialout'; join it"
-        + " (sudo usermod -aG dialout $USER) and log in again")
+        == "\(path): permission denied (add yourself to the 'dialout' group: sudo usermod -aG"
+        + " dialout $USER, then log in again)")
   }
 
   @Test("a group without a name is given by number")
   func unnamedGroup() {
-    #expect(DeviceAccess.groupName(54_321) == "54321")
+    #expect(CurrentProcess.groupName(54_321) == "54321")
   }
 
   @Test(
@@ -104,28 +109,69 @@ struct AccessTests {
     }
     #expect(
       text("gpsd")
-        == "/dev/ttyUSB0: busy: gpsd (pid 42) holds it; stop it (sudo systemctl stop gpsd.socket"
-        + " gpsd) or read through it with --input gpsd://localhost")
+        == "/dev/ttyUSB0: busy, held by gpsd, pid 42 (read through gpsd with the source"
+        + " gpsd://localhost, or stop it: sudo systemctl stop gpsd.socket gpsd)")
     #expect(
       text("ModemManager")
-        == "/dev/ttyUSB0: busy: ModemManager (pid 42) holds it; stop it (sudo systemctl stop"
-        + " ModemManager) or tell it to ignore the device (udev ENV{ID_MM_DEVICE_IGNORE}=\"1\")")
+        == "/dev/ttyUSB0: busy, held by ModemManager, pid 42 (stop it (sudo systemctl stop"
+        + " ModemManager) or tell it to leave the port alone with a udev rule setting"
+        + " ID_MM_DEVICE_IGNORE=1)")
     #expect(
       text("locate")
-        == "/dev/ttyUSB0: busy: another locate (pid 42) is reading it; stop that one first")
+        == "/dev/ttyUSB0: busy, held by locate, pid 42 (another locate is reading it: stop that"
+        + " one, or wait for it to finish)")
     #expect(
       ReceiverError(code: .busy(holder: nil), path: path).description
-        == "/dev/ttyUSB0: busy: another program has it open; find it with 'fuser -v /dev/ttyUSB0'"
-        + " and stop it")
+        == "/dev/ttyUSB0: busy, but no process has it open (a program killed while it read this"
+        + " pseudo-terminal left it exclusive (TIOCEXCL): a running locate simulate clears that"
+        + " within a second, another program that made the pty must be restarted; for a serial"
+        + " port, a program /proc does not show holds it (fuser -v /dev/ttyUSB0, as root, names"
+        + " it))")
     #expect(
       ReceiverError(code: .notFound, path: "").description
-        == "no GPS receiver found: plug one in or name it with --device PATH"
-        + " ('locate devices' lists what exists)")
+        == "no GPS receiver found: plug one in, or name its device in $LOCATE_DEVICE")
     #expect(
       ReceiverError(code: .baudNotFound(tried: [9600, 4800], seen: "no bytes at all"), path: path)
         .description
         == "/dev/ttyUSB0: no baud rate gave NMEA (tried 9600, 4800): no bytes at all;"
-        + " set the rate with --baud N or switch the receiver to NMEA output")
+        + " give the receiver's rate, or switch it to NMEA output")
+  }
+
+  @Test("the library's words name no command-line option: the command line adds its own")
+  func noOptionsInLibraryText() throws {
+    let path = "/dev/ttyUSB0"
+    let holders =
+      [nil]
+      + ["gpsd", "ModemManager", "locate", "minicom"].map {
+        DeviceHolder(pid: 42, command: $0)
+      }
+    var texts = holders.map { ReceiverError(code: .busy(holder: $0), path: path).description }
+    texts += [nil, "dialout", "root"].map {
+      ReceiverError(code: .permissionDenied(group: $0), path: path).description
+    }
+    texts += [
+      ReceiverError(code: .notFound, path: "").description,
+      ReceiverError(code: .notFound, path: path).description,
+      ReceiverError(code: .baudNotFound(tried: [9600], seen: "no bytes at all"), path: path)
+        .description,
+      BaudRate.unsupported(12345, path: path).description,
+      ReceiverError(code: .io, path: "gpsd://h:2947", errno: ECONNREFUSED, source: .gpsd)
+        .description,
+    ]
+    for text in ["12345", "fast"] {
+      do throws(ReceiverError) {
+        _ = try BaudSetting(parsing: text)
+      } catch {
+        texts.append(error.description)
+      }
+    }
+    do throws(ReceiverError) {
+      _ = try SerialPort.open("/dev/ptmx", rate: 9600)
+    } catch {
+      texts.append(error.description)
+    }
+    #expect(texts.count == 16)
+    for text in texts { #expect(!text.contains("--"), "\(text)") }
   }
 }
 
@@ -141,10 +187,13 @@ struct ErrorDescriptionTests {
         == "/dev/ttyUSB3: no such device: is the receiver plugged in? ('locate devices' lists what"
         + " exists)")
     #expect(
-      ReceiverError(code: .io, path: "gpsd://localhost:2947", errno: ECONNREFUSED).description
+      ReceiverError(
+        code: .io, path: "gpsd://localhost:2947", errno: ECONNREFUSED, source: .gpsd
+      ).description
         == "gpsd://localhost:2947: Connection refused: is gpsd running and listening there?")
     #expect(
-      ReceiverError(code: .io, path: "tcp://10.0.0.5:10110", errno: ECONNREFUSED).description
+      ReceiverError(code: .io, path: "tcp://10.0.0.5:10110", errno: ECONNREFUSED, source: .tcp)
+        .description
         == "tcp://10.0.0.5:10110: Connection refused: is the NMEA bridge running and listening"
         + " there?")
     #expect(

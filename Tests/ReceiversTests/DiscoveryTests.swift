@@ -2,6 +2,7 @@ import Glibc
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("Device discovery over a fake /dev and /sys")
 struct DiscoveryTests {
@@ -62,7 +63,7 @@ struct DiscoveryTests {
     #expect(DeviceDiscovery.list(roots: tree.roots, probeSerialPorts: true) == [])
     let receiver = Receiver(
       source: .discover(baud: .fixed(9600)), options: testOptions(), roots: tree.roots)
-    #expect(throws: ReceiverError(code: .notFound, path: "")) {
+    #expect(throws: ReceiverError(code: .notFound, path: "", source: .device)) {
       try receiver.start(EventRecorder().handler)
     }
   }
@@ -97,7 +98,8 @@ struct DiscoveryTests {
     let holder = DeviceHolder(pid: getpid(), command: ownCommand)
     #expect(
       throws: ReceiverError(
-        code: .busy(holder: holder), path: "\(tree.root)/dev/ttyUSB0", errno: EBUSY)
+        code: .busy(holder: holder), path: "\(tree.root)/dev/ttyUSB0", errno: EBUSY,
+        source: .device)
     ) {
       try receiver.start(EventRecorder().handler)
     }

@@ -3,6 +3,7 @@ import NMEA
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("The synthetic drive")
 struct DriveGeneratorTests {

@@ -1,7 +1,9 @@
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("gpsd 3.22 relaying the virtual receiver")
 struct GpsdTests {
@@ -26,7 +28,10 @@ struct GpsdTests {
     #expect(eventually { DeviceHolders.find(pty).contains(gpsdHolder) })
 
     let direct = Receiver(source: .device(path: pty, baud: .fixed(9600)), options: testOptions())
-    #expect(throws: ReceiverError(code: .busy(holder: gpsdHolder), path: pty, errno: EBUSY)) {
+    #expect(
+      throws: ReceiverError(
+        code: .busy(holder: gpsdHolder), path: pty, errno: EBUSY, source: .device)
+    ) {
       try direct.start(EventRecorder().handler)
     }
 
@@ -47,7 +52,7 @@ struct GpsdTests {
     #expect(recorder.snapshot.states == [.connected(path: url, baud: nil)])
     // Every line relayed is a line of the capture: nothing of gpsd's JSON gets through.
     let capture = Set(
-      (readSmallFile(Fixtures.ublox, limit: 1 << 20) ?? "").split(separator: "\n").map {
+      (FileSystem.readSmallFile(Fixtures.ublox, limit: 1 << 20) ?? "").split(separator: "\n").map {
         $0.trimmingLineEnd()
       })
     let relayed = recorder.snapshot.text.split(separator: "\n").map { $0.trimmingLineEnd() }

@@ -1,7 +1,9 @@
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("Serial ports over real pseudo-terminals")
 struct SerialPortTests {
@@ -41,20 +43,21 @@ struct SerialPortTests {
   func restoresSettings() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    let observer = try FileDescriptor.open(pty.slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    let observer = try FileDescriptor.open(
+      pty.slavePath, .readWrite, options: [.noControllingTerminal, .nonBlocking])
     defer { observer.close() }
     var original = try observer.terminalAttributes()
-    original.c_lflag |= tcflag_t(ICANON | ECHO | ISIG)
-    original.c_iflag |= tcflag_t(ICRNL | IXON)
-    cfsetispeed(&original, speed_t(B4800))
-    cfsetospeed(&original, speed_t(B4800))
+    original.raw.c_lflag |= tcflag_t(ICANON | ECHO | ISIG)
+    original.raw.c_iflag |= tcflag_t(ICRNL | IXON)
+    cfsetispeed(&original.raw, speed_t(B4800))
+    cfsetospeed(&original.raw, speed_t(B4800))
     try observer.setTerminalAttributes(original)
     let saved = try observer.terminalAttributes()
 
     let receiver = Receiver(
       source: .device(path: pty.slavePath, baud: .fixed(115200)), options: testOptions())
     try receiver.start(EventRecorder().handler)
-    var during = try observer.terminalAttributes()
+    var during = try observer.terminalAttributes().raw
     #expect(cfgetospeed(&during) == speed_t(B115200))
     #expect(during.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
     #expect(during.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS8))
@@ -67,24 +70,25 @@ struct SerialPortTests {
     #expect(SerialPortRegistry.count >= 1)
     receiver.stop()
     let after = try observer.terminalAttributes()
-    #expect(sameTerminalSettings(after, saved))
+    #expect(after.sameSettings(as: saved))
   }
 
   @Test("the registry restores every open port, as a signal handler would")
   func registryRestoresAll() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    let observer = try FileDescriptor.open(pty.slavePath, O_RDWR | O_NOCTTY | O_NONBLOCK)
+    let observer = try FileDescriptor.open(
+      pty.slavePath, .readWrite, options: [.noControllingTerminal, .nonBlocking])
     defer { observer.close() }
     var original = try observer.terminalAttributes()
-    original.c_lflag |= tcflag_t(ICANON | ECHO)
+    original.raw.c_lflag |= tcflag_t(ICANON | ECHO)
     try observer.setTerminalAttributes(original)
     let saved = try observer.terminalAttributes()
     let port = try SerialPort.open(pty.slavePath, rate: 57600)
     defer { port.close() }
-    #expect(!sameTerminalSettings(try observer.terminalAttributes(), saved))
-    SerialPortRegistry.restoreAll()
-    #expect(sameTerminalSettings(try observer.terminalAttributes(), saved))
+    #expect(try !observer.terminalAttributes().sameSettings(as: saved))
+    SerialPortRegistry.releaseAll()
+    #expect(try observer.terminalAttributes().sameSettings(as: saved))
   }
 
   @Test("rejects a rate that is not standard")
@@ -93,7 +97,7 @@ struct SerialPortTests {
     defer { pty.close() }
     let receiver = Receiver(
       source: .device(path: pty.slavePath, baud: .fixed(12345)), options: testOptions())
-    #expect(throws: BaudRate.unsupported(12345, path: pty.slavePath)) {
+    #expect(throws: started(BaudRate.unsupported(12345, path: pty.slavePath), .device)) {
       try receiver.start(EventRecorder().handler)
     }
   }
@@ -102,7 +106,10 @@ struct SerialPortTests {
   func missingDevice() {
     let receiver = Receiver(
       source: .device(path: "/dev/ttyUSB-none", baud: .fixed(9600)), options: testOptions())
-    #expect(throws: ReceiverError(code: .notFound, path: "/dev/ttyUSB-none", errno: ENOENT)) {
+    #expect(
+      throws: ReceiverError(
+        code: .notFound, path: "/dev/ttyUSB-none", errno: ENOENT, source: .device)
+    ) {
       try receiver.start(EventRecorder().handler)
     }
   }
@@ -112,14 +119,13 @@ struct SerialPortTests {
     let directory = temporaryDirectory()
     defer { removeTree(directory) }
     let path = "\(directory)/plain"
-    let fd = try FileDescriptor.open(path, O_WRONLY | O_CREAT, mode: 0o600)
+    let fd = try FileDescriptor.open(path, .writeOnly, options: .create, permissions: 0o600)
     fd.close()
     let receiver = Receiver(
       source: .device(path: path, baud: .fixed(9600)), options: testOptions())
     #expect(
       throws: ReceiverError(
-        code: .invalidSource("not a serial port"), path: path,
-        errno: ENOTTY)
+        code: .invalidSource("not a serial port"), path: path, errno: ENOTTY, source: .device)
     ) {
       try receiver.start(EventRecorder().handler)
     }

@@ -2,6 +2,7 @@ import NMEA
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// A drive that starts now is stamped with the time each epoch is sent, as a receiver does:
 /// its first epoch is the next epoch boundary, and the player waits for it.

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
@@ -18,7 +19,9 @@ struct SourceTests {
 
   func writeCapture(_ text: String, in directory: String) -> String {
     let path = "\(directory)/capture.nmea"
-    if let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644) {
+    if let fd = try? FileDescriptor.open(
+      path, .writeOnly, options: [.create, .truncate], permissions: 0o644)
+    {
       fd.send(text)
       fd.close()
     }
@@ -46,7 +49,7 @@ struct SourceTests {
     let path = writeCapture(Self.capture, in: directory)
     let recorder = EventRecorder()
     let receiver = Receiver(source: .file(path: path, pacing: .realtime(speed: 10)))
-    let started = MonotonicClock.now()
+    let started = Clock.now()
     try receiver.start(recorder.handler)
     defer { receiver.stop() }
     #expect(recorder.wait { $0.states.last == .ended })
@@ -85,7 +88,8 @@ struct SourceTests {
     let receiver = Receiver(source: .file(path: "/dev/null", pacing: .realtime(speed: 0)))
     #expect(
       throws: ReceiverError(
-        code: .invalidSource("replay speed must be a positive number, not 0.0"), path: "/dev/null")
+        code: .invalidSource("replay speed must be a positive number, not 0.0"), path: "/dev/null",
+        source: .file)
     ) {
       try receiver.start(EventRecorder().handler)
     }
@@ -94,7 +98,10 @@ struct SourceTests {
   @Test("a missing capture file is not found")
   func missingFile() {
     let receiver = Receiver(source: .file(path: "/nonexistent/x.nmea", pacing: .asFastAsPossible))
-    #expect(throws: ReceiverError(code: .notFound, path: "/nonexistent/x.nmea", errno: ENOENT)) {
+    #expect(
+      throws: ReceiverError(
+        code: .notFound, path: "/nonexistent/x.nmea", errno: ENOENT, source: .file)
+    ) {
       try receiver.start(EventRecorder().handler)
     }
   }
@@ -150,7 +157,8 @@ struct SourceTests {
     server.stop()
     let receiver = Receiver(source: .tcp(host: "127.0.0.1", port: port), options: testOptions())
     #expect(
-      throws: ReceiverError(code: .io, path: "tcp://127.0.0.1:\(port)", errno: ECONNREFUSED)
+      throws: ReceiverError(
+        code: .io, path: "tcp://127.0.0.1:\(port)", errno: ECONNREFUSED, source: .tcp)
     ) {
       try receiver.start(EventRecorder().handler)
     }

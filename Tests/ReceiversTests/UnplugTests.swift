@@ -1,7 +1,9 @@
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("Unplug, replug and silence")
 struct UnplugTests {
@@ -21,10 +23,10 @@ struct UnplugTests {
     pty.send(before)
     #expect(recorder.wait { $0.text == before })
 
-    let unpluggedAt = MonotonicClock.now()
+    let unpluggedAt = Clock.now()
     pty.close()
     #expect(recorder.wait { $0.states.last == .unplugged(path: link) })
-    let seenAfter = MonotonicClock.seconds(since: unpluggedAt)
+    let seenAfter = Clock.seconds(since: unpluggedAt)
     print("unplug seen after \(seenAfter) s")
 
     pty = try PseudoTerminal()

@@ -1,7 +1,9 @@
 import Glibc
+import Platform
 import Testing
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 @Suite("The virtual receiver on a pty")
 struct VirtualReceiverTests {
@@ -41,7 +43,7 @@ struct VirtualReceiverTests {
     #expect(recorder.wait { $0.states == [.connected(path: link, baud: 57600)] })
     #expect(recorder.wait { validSentences($0.bytes) >= 10 })
     receiver.stop()
-    #expect(readSmallFile("\(directory)/cache/locate/baud") == "57600\t\(link)\n")
+    #expect(FileSystem.readSmallFile("\(directory)/cache/locate/baud") == "57600\t\(link)\n")
     let hunter = BaudHunter(
       path: link, cacheKey: link, cache: BaudCache(file: "\(directory)/cache/locate/baud"))
     #expect(hunter.candidates == [57600, 9600, 4800, 38400, 115200, 19200, 230400, 460800, 921600])
@@ -135,9 +137,9 @@ struct VirtualReceiverTests {
     let recorder = EventRecorder()
     try receiver.start(recorder.handler)
     #expect(recorder.wait { $0.states == [.silent(path: pty.slavePath, seconds: 0.5)] })
-    let before = MonotonicClock.now()
+    let before = Clock.now()
     receiver.stop()
-    #expect(MonotonicClock.seconds(since: before) < 1)
+    #expect(Clock.seconds(since: before) < 1)
   }
 
   @Test("unplug is seen by the reader, and streaming resumes after replug through the link")
@@ -152,7 +154,7 @@ struct VirtualReceiverTests {
     try simulator.start()
     defer { simulator.stop() }
     let firstPty = simulator.ptyPath
-    #expect(resolvedPath(link) == firstPty)
+    #expect(FileSystem.resolvedPath(link) == firstPty)
     let recorder = EventRecorder()
     let receiver = Receiver(source: .device(path: link, baud: .fixed(9600)), options: testOptions())
     try receiver.start(recorder.handler)
@@ -165,7 +167,7 @@ struct VirtualReceiverTests {
     #expect(access(link, F_OK) != 0)
     try simulator.replug()
     let secondPty = simulator.ptyPath
-    #expect(resolvedPath(link) == secondPty)
+    #expect(FileSystem.resolvedPath(link) == secondPty)
     #expect(recorder.wait { $0.states.count == 3 })
     recorder.clearBytes()
     #expect(recorder.wait { validSentences($0.bytes) >= 5 })
@@ -282,7 +284,7 @@ struct VirtualReceiverTests {
     let directory = temporaryDirectory()
     defer { removeTree(directory) }
     let link = "\(directory)/file"
-    try FileDescriptor.open(link, O_WRONLY | O_CREAT, mode: 0o644).close()
+    try FileDescriptor.open(link, .writeOnly, options: .create, permissions: 0o644).close()
     let simulator = VirtualReceiver(
       script: .capture(path: Fixtures.ublox, speed: 1, loop: false), link: link)
     #expect(

@@ -63,7 +63,9 @@ enum CommonOptions {
     if arguments.has("realtime") {
       throw LocateError.usage("--realtime", "applies to --input FILE only", command: command)
     }
-    if let path = arguments.value("device") ?? environment["LOCATE_DEVICE"], !path.isEmpty {
+    if let path = arguments.value("device") ?? ReceiverSource.environmentDevice(environment),
+      !path.isEmpty
+    {
       return .device(path: path, baud: baud)
     }
     return .discover(baud: baud)

@@ -1,6 +1,7 @@
 import Foundation
 import GPSDServer
 import OpenCoreLocation
+import Platform
 import Receivers
 
 /// `locate serve`: one receiver shared with gpsd's clients over gpsd's JSON protocol.
@@ -95,7 +96,7 @@ enum ServeCommand: Command {
     case .abandoned:
       server.stop()
     }
-    if context.signals.received == SIGQUIT { throw .quiet(.quit) }
+    if context.signals.received == Signal.quit.rawValue { throw .quiet(.quit) }
   }
 
   /// The error line and status for an address that cannot be listened on.

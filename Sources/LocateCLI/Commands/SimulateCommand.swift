@@ -1,6 +1,8 @@
 import Foundation
 import Geodesy
+import Platform
 import Receivers
+import VirtualReceiver
 
 /// `locate simulate`: the virtual receiver on a pseudo-terminal.
 enum SimulateCommand: Command {
@@ -84,7 +86,7 @@ enum SimulateCommand: Command {
       () async throws(LocateError) in try await controls.run()
     }
     if case .finished(let result) = completion { try result.get() }
-    if let signal = context.signals.received, signal == SIGQUIT { throw .quiet(.quit) }
+    if context.signals.received == Signal.quit.rawValue { throw .quiet(.quit) }
   }
 
   private static func script(_ arguments: ParsedArguments) throws(LocateError) -> SimulationScript {
@@ -178,7 +180,7 @@ enum SimulateCommand: Command {
       return LocateError(.usage, link, why, remedy: "choose another --link path")
     default:
       return LocateError(
-        .ioError, link, "cannot make the link: " + String(cString: strerror(error.errno)),
+        .ioError, link, "cannot make the link: " + Errno(rawValue: error.errno).description,
         remedy: remedy)
     }
   }

@@ -1,5 +1,7 @@
 import Foundation
+import Platform
 import Receivers
+import VirtualReceiver
 
 /// `locate simulate`'s control channel: the virtual receiver reads control lines from standard
 /// input itself (`unplug [S]`, `replug`, `silence S`, `baud RATE|any`, `after S CMD`, `stop`;
@@ -15,7 +17,7 @@ struct SimulatorControls: Sendable {
     let (events, continuation) = AsyncStream<VirtualReceiverEvent>.makeStream()
     receiver.observe { continuation.yield($0) }
     do {
-      try receiver.readControls(from: STDIN_FILENO)
+      try receiver.readControls(from: FileDescriptor.standardInput.rawValue)
     } catch {
       throw FailureMapping.receiver(error, source: .device(path: receiver.devicePath, baud: .auto))
     }

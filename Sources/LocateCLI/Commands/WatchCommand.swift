@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import OpenCoreLocation
+import Platform
 import Receivers
 
 /// `locate watch`: a stream of fixes until interrupted, `--count` or `--duration`.
@@ -153,7 +154,7 @@ enum WatchCommand: Command {
     case .finished(let result):
       try result.get()
       try closing.get()
-      if signal == SIGQUIT { throw .quiet(.quit) }
+      if signal == Signal.quit.rawValue { throw .quiet(.quit) }
     }
   }
 }

@@ -105,7 +105,7 @@ enum DeviceFormat {
     case .available, .connected: return style.green("available")
     case .denied: return style.red("denied")
     case .busy(_, let holder):
-      return style.yellow("busy") + (holder.map { ", held by \($0.command), pid \($0.pid)" } ?? "")
+      return style.yellow("busy") + ", " + DeviceRefusal.holderText(holder)
     case .unavailable: return style.red("missing")
     case .unplugged: return style.yellow("unplugged")
     case .silent: return style.yellow("silent")
@@ -117,7 +117,8 @@ enum DeviceFormat {
   private static func remedy(_ state: DeviceState) -> String? {
     switch state {
     case .denied(_, let group): return "to use it: " + StateText.deniedRemedy(group)
-    case .busy(_, let holder): return "to use it: " + StateText.busyRemedy(holder)
+    case .busy(let path, let holder):
+      return "to use it: " + StateText.busyRemedy(holder, path: path)
     default: return nil
     }
   }

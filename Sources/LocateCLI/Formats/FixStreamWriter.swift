@@ -1,6 +1,6 @@
 import OpenCoreLocation
+import Platform
 import Receivers
-import Synchronization
 
 /// The output of `watch`: a document opened once, one record per fix, and a proper end however
 /// the stream stops. Each record is flushed at once, except for a file read as fast as
@@ -28,7 +28,7 @@ final class FixStreamWriter: Sendable {
   /// (`--events-only`: track points only with a label, no EVENT objects).
   let regions: Bool, eventsOnly: Bool
   private let output: OutputSink
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A writer to `output`.
   init(

@@ -1,5 +1,5 @@
 import OpenCoreLocation
-import Synchronization
+import Platform
 
 /// Region events on their way to `watch`'s output. They come just before the fix that decided
 /// them (when that fix is delivered too). Text, json, geojson and csv write each at once; GPX
@@ -8,7 +8,7 @@ import Synchronization
 /// fix, or get a named point of their own before it otherwise.
 final class RegionOutput: Sendable {
   private let writer: FixStreamWriter
-  private let waiting = Mutex<[RegionTransition]>([])
+  private let waiting = Locked<[RegionTransition]>([])
 
   /// An output through `writer`.
   init(writer: FixStreamWriter) { self.writer = writer }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// ISO 8601 UTC times with milliseconds, as gpsd writes them.
 enum TimeText {
@@ -9,17 +10,15 @@ enum TimeText {
     return text.string
   }
 
-  /// The same through `gmtime_r` and the C formatter, for years outside 0…9999; `total` is
-  /// milliseconds since 1970.
+  /// The same through the C library's calendar (``CalendarTime``) and the C formatter, for
+  /// years outside 0…9999; `total` is milliseconds since 1970.
   static func formattedISO8601(_ total: Int64) -> String {
-    var seconds = time_t(total.floorDiv(1000))
-    let millis = Int(total - Int64(seconds) * 1000)
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
+    let seconds = total.floorDiv(1000)
+    let millis = Int(total - seconds * 1000)
+    guard let time = CalendarTime(secondsSince1970: seconds) else { return "?" }
     return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900,
-      Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min),
-      Int(parts.tm_sec), millis)
+      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", time.year, time.month, time.day, time.hour,
+      time.minute, time.second, millis)
   }
 
   /// Parses `2024-05-01T12:00:00Z` (fractional seconds and offsets allowed), or nil.

@@ -1,6 +1,6 @@
 @preconcurrency import Dispatch
 import Foundation
-import Synchronization
+import Platform
 
 /// What every command gets: the environment, standard output, the terminals, the signals.
 struct Context: Sendable {
@@ -47,7 +47,7 @@ struct Context: Sendable {
     stopAfter: Double? = nil, grace: Double = 5, stop: (@Sendable () -> Void)? = nil,
     _ work: @escaping @Sendable () async throws(LocateError) -> T
   ) async -> Completion<T> {
-    let running = Mutex<(task: Task<Result<T, LocateError>, Never>?, stopped: Bool)>((nil, false))
+    let running = Locked<(task: Task<Result<T, LocateError>, Never>?, stopped: Bool)>((nil, false))
     let end: @Sendable () -> Void = {
       let (first, task) = running.withLock { state in
         defer { state.stopped = true }
@@ -102,7 +102,7 @@ private final class ResumeOnce<T: Sendable>: Sendable {
     var value: T?
     var done = false
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func set(_ continuation: CheckedContinuation<T, Never>) {
     let ready = state.withLock { state -> T? in

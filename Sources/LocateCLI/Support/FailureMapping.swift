@@ -1,5 +1,6 @@
 import Foundation
 import OpenCoreLocation
+import Platform
 import Receivers
 
 /// Turns what the library reports (device states, `ReceiverError`, `CLError`) into the one
@@ -12,9 +13,9 @@ enum FailureMapping {
       return LocateError(
         .permissionDenied, path, "permission denied", remedy: StateText.deniedRemedy(group))
     case .busy(let path, let holder):
-      let who =
-        holder.map { ", held by \($0.command), pid \($0.pid)" } ?? ", held by another program"
-      return LocateError(.busy, path, "busy" + who, remedy: StateText.busyRemedy(holder))
+      return LocateError(
+        .busy, path, DeviceRefusal.busy(holder: holder).reason,
+        remedy: StateText.busyRemedy(holder, path: path))
     case .unavailable(let path):
       return noReceiver(path ?? source.deviceLabel)
     default:
@@ -182,7 +183,7 @@ enum FailureMapping {
 
   /// What to do when a TCP bridge or a gpsd server cannot be reached.
   static func networkRemedy(_ source: ReceiverSource) -> String {
-    source.isGpsd
+    source.kind == .gpsd
       ? "start gpsd with systemctl start gpsd, or check the host and port"
       : "start the bridge, or check the host and port"
   }
@@ -191,34 +192,14 @@ enum FailureMapping {
   /// too long, a file where a directory should be.
   static func badPath(_ code: Int32) -> String? {
     switch code {
-    case ELOOP, ENAMETOOLONG, ENOTDIR: return String(cString: strerror(code)).lowercased()
+    case Errno.tooManySymbolicLinks.rawValue, Errno.fileNameTooLong.rawValue,
+      Errno.notDirectory.rawValue:
+      return Errno(rawValue: code).description.lowercased()
     default: return nil
     }
   }
 
   private static func errnoText(_ code: Int32) -> String {
-    code == 0 ? "" : ": " + String(cString: strerror(code))
-  }
-}
-
-extension ReceiverSource {
-  /// Whether the source is a TCP bridge or a gpsd server.
-  var isNetwork: Bool {
-    switch self {
-    case .tcp, .gpsd: return true
-    default: return false
-    }
-  }
-
-  /// Whether the source is a gpsd server.
-  var isGpsd: Bool {
-    if case .gpsd = self { return true }
-    return false
-  }
-
-  /// The device path when the source is a device; nil for discovery.
-  var deviceLabel: String? {
-    if case .discover = self { return nil }
-    return label
+    code == 0 ? "" : ": " + Errno(rawValue: code).description
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Input files (`--input FILE`, `--points FILE`, `--regions FILE`): checked before use, read as
 /// a stream with a cap on their size and, when there is one, a deadline.
@@ -24,12 +25,16 @@ enum InputFile {
 
   /// Fails with exit 66 and the reason when `path` cannot be read as a file.
   static func checkReadable(_ path: String, what: String) throws(LocateError) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw noInput(what, errno) }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
+    let status: FileStatus
+    do {
+      status = try FileSystem.status(path)
+    } catch {
+      throw noInput(what, error)
+    }
+    if status.kind == .directory {
       throw LocateError(.noInput, what, "is a directory", remedy: "give a file")
     }
-    guard access(path, R_OK) == 0 else { throw noInput(what, errno) }
+    if let error = FileSystem.readAccessError(path) { throw noInput(what, error) }
   }
 
   /// Reads `path` (`-` is standard input) to its end, handing each chunk to `chunk` as it
@@ -39,38 +44,45 @@ enum InputFile {
     _ path: String, what: String, limit: Int, deadline: Deadline? = nil,
     _ chunk: (UnsafeRawBufferPointer) throws(LocateError) -> Void
   ) throws(LocateError) {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     if path == "-" {
-      descriptor = STDIN_FILENO
+      descriptor = .standardInput
     } else {
       try checkReadable(path, what: what)
-      descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-      guard descriptor >= 0 else { throw noInput(what, errno) }
+      do {
+        descriptor = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+      } catch {
+        throw noInput(what, error)
+      }
     }
-    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      Int(info.st_size) > limit
-    {
+    defer { if descriptor != .standardInput { descriptor.close() } }
+    if let status = try? descriptor.status(), status.kind == .regular, status.size > limit {
       throw tooLarge(what, limit: limit)
     }
     var total = 0
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
     defer { buffer.deallocate() }
     while true {
-      var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       var wait: Int32 = -1
       if let deadline {
         let left = deadline.date.timeIntervalSinceNow
         guard left > 0 else { throw late(what, deadline: deadline, started: total > 0) }
         wait = Int32(min(left * 1000, 1000).rounded(.up))
       }
-      let ready = poll(&request, 1, wait)
-      if ready < 0 && errno == EINTR { continue }
-      if ready == 0 { continue }
-      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-      if count < 0 { throw noInput(what, errno) }
+      let ready: PollEvents
+      do {
+        ready = try poll(descriptor, for: .input, milliseconds: wait)
+      } catch {
+        throw noInput(what, error)
+      }
+      if ready.isEmpty { continue }
+      let read: Int?
+      do {
+        read = try descriptor.readIfReady(into: buffer)
+      } catch {
+        throw noInput(what, error)
+      }
+      guard let count = read else { continue }
       if count == 0 { return }
       total += count
       if total > limit { throw tooLarge(what, limit: limit) }
@@ -109,13 +121,13 @@ enum InputFile {
       remedy: "is anything writing to it? (--timeout sets how long to wait)")
   }
 
-  private static func noInput(_ what: String, _ code: Int32) -> LocateError {
-    let why = String(cString: strerror(code)).lowercased()
+  private static func noInput(_ what: String, _ error: Errno) -> LocateError {
+    let why = error.description.lowercased()
     let remedy: String
-    switch code {
-    case ENOENT: remedy = "check the path"
-    case EACCES, EPERM: remedy = "make it readable, e.g. chmod a+r"
-    case ELOOP: remedy = "a symbolic link points back to itself: check the path"
+    switch error {
+    case .noSuchFile: remedy = "check the path"
+    case .accessDenied, .notPermitted: remedy = "make it readable, e.g. chmod a+r"
+    case .tooManySymbolicLinks: remedy = "a symbolic link points back to itself: check the path"
     default: remedy = "check the file"
     }
     return LocateError(.noInput, what, why, remedy: remedy)

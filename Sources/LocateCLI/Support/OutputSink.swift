@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Platform
 
 /// Standard output, written through `write(2)` with a buffer: a reader that went away (EPIPE,
 /// `locate … | head`) ends the program quietly with status 0; any other failure (ENOSPC on
@@ -10,16 +10,16 @@ final class OutputSink: Sendable {
     var failure: LocateError?
   }
 
-  private let descriptor: Int32
-  private let state = Mutex(State())
+  private let descriptor: FileDescriptor
+  private let state = Locked(State())
   /// Buffered bytes beyond which `write` flushes by itself.
   private let limit = 64 * 1024
 
   /// Writes to `descriptor` (1 for standard output); `closed` when it was not open at start
   /// (every write then fails with EBADF, exit 74).
-  init(descriptor: Int32, closed: Bool = false) {
+  init(descriptor: FileDescriptor, closed: Bool = false) {
     self.descriptor = descriptor
-    if closed { state.withLock { $0.failure = Self.outputError(EBADF) } }
+    if closed { state.withLock { $0.failure = Self.outputError(.badFileDescriptor) } }
   }
 
   /// Appends text; flushes when the buffer is large.
@@ -50,36 +50,21 @@ final class OutputSink: Sendable {
   }
 
   /// `write(2)` until every byte is out, retrying on EINTR and waiting out EAGAIN.
-  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> LocateError? {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if written >= 0 {
-        offset += written
-        continue
-      }
-      let code = errno
-      switch code {
-      case EINTR: continue
-      case EAGAIN:
-        var request = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&request, 1, 1000)
-      case EPIPE: return .quiet(.ok)
-      default: return outputError(code)
-      }
+  private static func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8]) -> LocateError? {
+    let result = bytes.withUnsafeBytes { raw in
+      Result { () throws(Errno) in try descriptor.writeAll(raw) }
     }
-    return nil
+    guard case .failure(let error) = result else { return nil }
+    return error == .brokenPipe ? .quiet(.ok) : outputError(error)
   }
 
   /// The one-line error for a failed write to standard output.
-  static func outputError(_ code: Int32) -> LocateError {
-    let why = String(cString: strerror(code))
+  static func outputError(_ error: Errno) -> LocateError {
+    let why = error.description
     let remedy: String
-    switch code {
-    case ENOSPC, EDQUOT: remedy = "free some space, or write somewhere else"
-    case EBADF: remedy = "standard output is closed: redirect it to a file or a pipe"
+    switch error {
+    case .noSpace, .diskQuotaExceeded: remedy = "free some space, or write somewhere else"
+    case .badFileDescriptor: remedy = "standard output is closed: redirect it to a file or a pipe"
     default: remedy = "check where the output goes"
     }
     return LocateError(.ioError, "writing standard output", why, remedy: remedy)

@@ -1,6 +1,6 @@
 import OpenCoreLocation
+import Platform
 import Receivers
-import Synchronization
 
 /// Watches the service's events while a command waits for a fix: shows the status line, notes
 /// device changes, and remembers what it saw so a failure can be explained (and given the
@@ -18,7 +18,7 @@ final class RequestObserver: Sendable {
     var bestRejected: CLLocation?
   }
 
-  private let seen = Mutex(Seen())
+  private let seen = Locked(Seen())
   /// Where status and notes go.
   let status: StatusLine
 

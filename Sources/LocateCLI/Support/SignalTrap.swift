@@ -1,7 +1,7 @@
 @preconcurrency import Dispatch
 import Foundation
+import Platform
 import Receivers
-import Synchronization
 
 /// SIGINT, SIGTERM, SIGHUP (a closed terminal or SSH session) and SIGQUIT caught as events
 /// (DispatchSource on its own queue, which replaces the default action: no core dump, no
@@ -16,8 +16,8 @@ final class SignalTrap: Sendable {
     var handlers: [@Sendable (Int32) -> Void] = []
   }
 
-  private let state = Mutex(State())
-  private let sources: Mutex<[any DispatchSourceSignal]> = Mutex([])
+  private let state = Locked(State())
+  private let sources: Locked<[any DispatchSourceSignal]> = Locked([])
   private let queue = DispatchQueue(label: "locate.signals")
 
   /// Catches `signals` from now on: returns once Dispatch handles them. Their default action
@@ -25,9 +25,10 @@ final class SignalTrap: Sendable {
   /// its own when a source registers (asynchronously), and a signal ignored meanwhile would be
   /// lost — a `watch` that was told to stop at start-up would run on. Until it registers, a
   /// signal ends the program by its default action (before anything was opened).
-  init(signals: [Int32] = SignalTrap.caught) {
+  init(signals: [Signal] = SignalTrap.caught) {
     let registered = DispatchGroup()
-    for number in signals where !Self.ignoredAtStart(number) {
+    for signal in signals where !signal.isIgnored {
+      let number = signal.rawValue
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { [weak self] in self?.deliver(number) }
       registered.enter()
@@ -38,30 +39,22 @@ final class SignalTrap: Sendable {
     _ = registered.wait(timeout: .now() + 2)
   }
 
-  /// The signals caught.
-  static let caught = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-
-  /// Whether `signal` was ignored when the program started — SIGHUP under `nohup`, SIGINT and
-  /// SIGQUIT for a background job of a shell without job control —: left ignored, as asked.
-  static func ignoredAtStart(_ signal: Int32) -> Bool {
-    var current = sigaction()
-    guard sigaction(signal, nil, &current) == 0,
-      let handler = current.__sigaction_handler.sa_handler
-    else { return false }
-    return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
-  }
+  /// The signals caught. One that was ignored when the program started — SIGHUP under
+  /// `nohup`, SIGINT and SIGQUIT for a background job of a shell without job control — is left
+  /// ignored, as asked.
+  static let caught: [Signal] = [.interrupt, .terminate, .hangup, .quit]
 
   /// The status a stop by `signal` ends with where it is not the normal end: 131 for SIGQUIT,
   /// 130 for the others.
   static func status(for signal: Int32) -> ExitStatus {
-    signal == SIGQUIT ? .quit : .interrupted
+    signal == Signal.quit.rawValue ? .quit : .interrupted
   }
 
   /// The first signal received, if any.
   var received: Int32? { state.withLock { $0.received } }
 
   /// The status of a stop by the signal received (130 when none came: a stop all the same).
-  var stopStatus: ExitStatus { Self.status(for: received ?? SIGINT) }
+  var stopStatus: ExitStatus { Self.status(for: received ?? Signal.interrupt.rawValue) }
 
   /// Calls `handler` on the first signal (at once if one already came).
   func onSignal(_ handler: @escaping @Sendable (Int32) -> Void) {
@@ -81,8 +74,8 @@ final class SignalTrap: Sendable {
     }
     // A second signal, or one while no command is listening: stop at once.
     guard let handlers, !handlers.isEmpty else {
-      SerialPortRegistry.restoreAll()
-      _exit(Self.status(for: number).rawValue)
+      SerialPortRegistry.releaseAll()
+      CurrentProcess.exitImmediately(Self.status(for: number).rawValue)
     }
     for handler in handlers { handler(number) }
   }

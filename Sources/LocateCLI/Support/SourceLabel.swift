@@ -1,17 +1,16 @@
 import Receivers
 
 extension ReceiverSource {
-  /// How messages name the source: the device path, the file, `standard input`, the URL.
+  /// How messages name the source: ``ReceiverSource/name`` (the device path, the file,
+  /// `standard input`, the URL), `receiver` for discovery.
   var label: String {
-    switch self {
-    case .device(let path, _): return path
-    case .discover: return "receiver"
-    case .file(let path, _): return path
-    case .standardInput: return "standard input"
-    case .tcp(let host, let port): return "tcp://\(bracketed(host)):\(port)"
-    case .gpsd(let host, let port): return "gpsd://\(bracketed(host)):\(port)"
-    }
+    if case .discover = self { return "receiver" }
+    return name ?? "receiver"
   }
 
-  private func bracketed(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+  /// The device path when the source is a device; nil for discovery.
+  var deviceLabel: String? {
+    if case .discover = self { return nil }
+    return label
+  }
 }

@@ -1,5 +1,4 @@
-import Foundation
-import Synchronization
+import Platform
 
 /// Standard input, output and error when the caller closed them (`locate … >&-`).
 enum StandardDescriptors {
@@ -16,20 +15,19 @@ enum StandardDescriptors {
   }
 
   /// What the first ``occupyClosed()`` found.
-  private static let recorded = Mutex<Set<Int32>?>(nil)
+  private static let recorded = Locked<Set<Int32>?>(nil)
 
   private static func claim() -> Set<Int32> {
-    var closed: Set<Int32> = []
-    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-      closed.insert(descriptor)
-    }
-    for descriptor in closed.sorted() {
-      let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
-      if opened >= 0 && opened != descriptor {
-        dup2(opened, descriptor)
-        close(opened)
+    let standard: [FileDescriptor] = [.standardInput, .standardOutput, .standardError]
+    let closed = standard.filter { !$0.isOpen }
+    for descriptor in closed {
+      let mode: FileDescriptor.AccessMode = descriptor == .standardInput ? .readOnly : .writeOnly
+      guard let opened = try? FileDescriptor.open("/dev/null", mode) else { continue }
+      if opened != descriptor {
+        try? opened.duplicate(as: descriptor)
+        opened.close()
       }
     }
-    return closed
+    return Set(closed.map(\.rawValue))
   }
 }

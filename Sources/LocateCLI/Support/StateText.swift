@@ -12,7 +12,7 @@ enum StateText {
     case .denied(let path, let group):
       return "\(path): permission denied" + (group.map { " (group \($0))" } ?? "")
     case .busy(let path, let holder):
-      return "\(path): busy" + (holder.map { ", held by \($0.command), pid \($0.pid)" } ?? "")
+      return "\(path): " + DeviceRefusal.busy(holder: holder).reason
     case .unavailable(let path):
       return (path ?? "receiver") + ": not found"
     case .unplugged(let path):
@@ -40,30 +40,14 @@ enum StateText {
     }
   }
 
-  /// What to do about a program holding the device.
-  static func busyRemedy(_ holder: DeviceHolder?) -> String {
-    switch holder?.command {
-    case "gpsd":
-      return "read through gpsd with --input gpsd://localhost, "
-        + "or stop it: sudo systemctl stop gpsd.socket gpsd"
-    case "ModemManager":
-      return "stop it (sudo systemctl stop ModemManager) "
-        + "or tell it to leave the port alone with a udev rule setting ID_MM_DEVICE_IGNORE=1"
-    case "locate":
-      return "another locate is reading it: stop that one, or wait for it to finish"
-    case let command?:
-      return "stop \(command), then try again"
-    case nil:
-      return "stop the program using it (fuser -v DEVICE names it), then try again"
-    }
+  /// What to do about a program holding the device (``DeviceRefusal``'s words, gpsd named as
+  /// `--input` takes it).
+  static func busyRemedy(_ holder: DeviceHolder?, path: String) -> String {
+    DeviceRefusal.busy(holder: holder).remedy(path: path, gpsdSource: "--input gpsd://localhost")
   }
 
   /// What to do about a permission refusal.
   static func deniedRemedy(_ group: String?) -> String {
-    guard let group, group != "root" else {
-      return "run with access to the device, or give it a group you are in"
-    }
-    return
-      "add yourself to the '\(group)' group: sudo usermod -aG \(group) $USER, then log in again"
+    DeviceRefusal.denied(group: group).remedy(path: "")
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Platform
 
 /// Standard error: the one error line, notes, and the status line shown while waiting for a
 /// fix (on a terminal it is redrawn in place; with `--verbose` elsewhere, one line each).
@@ -14,7 +14,7 @@ final class StatusLine: Sendable {
   let isTerminal: Bool
   /// Whether status and notes are shown (a terminal, or `--verbose`).
   let enabled: Bool
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A status line on fd 2.
   init(isTerminal: Bool, verbose: Bool) {
@@ -65,16 +65,18 @@ final class StatusLine: Sendable {
     }
   }
 
+  /// Writes `text` to descriptor 2, without waiting: what stderr does not take (closed, or a
+  /// full non-blocking pipe) is dropped.
   private static func emit(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { raw in
-        Glibc.write(2, raw.baseAddress! + offset, raw.count - offset)
+    Array(text.utf8).withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count,
+        let written = try? FileDescriptor.standardError.write(
+          UnsafeRawBufferPointer(rebasing: bytes[offset...])),
+        written > 0
+      {
+        offset += written
       }
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return }
-      offset += written
     }
   }
 }

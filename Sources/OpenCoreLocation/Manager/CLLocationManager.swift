@@ -139,7 +139,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   /// Whether a receiver exists: `$LOCATE_DEVICE` names an existing path, or discovery finds
   /// one.
   open class func locationServicesEnabled() -> Bool {
-    if let path = ProcessInfo.processInfo.environment["LOCATE_DEVICE"], !path.isEmpty {
+    if let path = ReceiverSource.environmentDevice() {
       return FileManager.default.fileExists(atPath: path)
     }
     return !DeviceDiscovery.list().isEmpty

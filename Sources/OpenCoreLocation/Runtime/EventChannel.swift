@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Receivers
 
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,

@@ -1,9 +1,6 @@
 import Foundation
+import Platform
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A repeating timer that can be cancelled.
 protocol ClockTimer: Sendable {
@@ -27,15 +24,11 @@ protocol LocationClock: Sendable {
   func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer
 }
 
-/// The system's clocks: `clock_gettime(CLOCK_MONOTONIC)`, `Date()`, and Dispatch timers.
+/// The system's clocks (Platform's ``Clock``, monotonic and wall) and Dispatch timers.
 struct SystemClock: LocationClock {
-  func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-  }
+  func now() -> Int64 { Int64(Clock.now()) }
 
-  func wallNow() -> Date { Date() }
+  func wallNow() -> Date { Date(timeIntervalSince1970: Clock.wallSeconds()) }
 
   func schedule(every interval: Double, _ tick: @escaping @Sendable () -> Void) -> any ClockTimer {
     let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())

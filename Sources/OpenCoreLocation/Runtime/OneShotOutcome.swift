@@ -1,3 +1,4 @@
+import Platform
 import Receivers
 
 /// The result of a one-shot request, completed once from the reader's thread and awaited by the

@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
 import NMEA
+import Platform
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// A receiver the test plays itself, on a real pseudo-terminal behind a stable link: the
 /// deterministic synthetic drive (``DriveGenerator``) written epoch by epoch, with exact

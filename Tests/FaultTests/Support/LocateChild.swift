@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Platform
 
 /// A `locate` (or any program) started with `posix_spawn(3)` (Foundation's `Process` leaks
 /// under ASan), whose standard output the test reads when it wants to — or not at all, to play

@@ -19,18 +19,27 @@ enum Paths {
   /// The GPX 1.1 subset schema the CLI tests validate with.
   static let gpxSchema = root + "/Tests/LocateCLITests/Fixtures/gpx-subset.xsd"
 
+  /// The directory of the running tests' build (the test bundle's).
+  static let buildDirectory: URL = {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
+  }()
+
   /// The `locate` executable of the same build as the running tests (LOCATE_TEST_BINARY
   /// names another, e.g. an older build, to see a test fail without its fix).
   static let locate: String = {
     if let other = ProcessInfo.processInfo.environment["LOCATE_TEST_BINARY"] { return other }
-    let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-    let sibling = directory.appendingPathComponent("locate").path
+    let sibling = buildDirectory.appendingPathComponent("locate").path
     if FileManager.default.isExecutableFile(atPath: sibling) { return sibling }
     return root + "/.build/debug/locate"
   }()
+
+  /// An executable of the running tests' build, beside the test bundle (`ReleaseClient`).
+  static func built(_ name: String) -> String {
+    buildDirectory.appendingPathComponent(name).path
+  }
 
   /// A fresh temporary directory; remove it with ``removeTree(_:)``.
   static func temporaryDirectory() throws -> String {

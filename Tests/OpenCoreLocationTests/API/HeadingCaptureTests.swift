@@ -4,6 +4,7 @@ import Receivers
 import Testing
 
 @testable import OpenCoreLocation
+@testable import VirtualReceiver
 
 /// Collects everything a manager reports until its replay ends.
 final class ReplayRecorder: NSObject, CLLocationManagerDelegate, @unchecked Sendable {

@@ -4,6 +4,7 @@ import Receivers
 import Testing
 
 @testable import OpenCoreLocation
+@testable import VirtualReceiver
 
 @Suite("Visits")
 struct VisitTests {

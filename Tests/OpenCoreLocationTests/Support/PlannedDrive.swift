@@ -3,6 +3,7 @@ import Geodesy
 import Receivers
 
 @testable import OpenCoreLocation
+@testable import VirtualReceiver
 
 /// A drive with planned stops, its truth, and the visits ``VisitRule`` says it makes,
 /// computed offline from the truth (stay-point detection over the whole track, geodesic

@@ -1,6 +1,8 @@
 import Glibc
+import Platform
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// Collects what a receiver reports, from its reader thread, for a test to wait on.
 final class EventRecorder: Sendable {
@@ -48,8 +50,8 @@ final class EventRecorder: Sendable {
   /// Waits (generously) until `condition` holds; `false` when it never did.
   @discardableResult
   func wait(timeout: Double = 20, until condition: (Log) -> Bool) -> Bool {
-    let deadline = MonotonicClock.deadline(after: timeout)
-    while MonotonicClock.now() < deadline {
+    let deadline = Clock.deadline(after: timeout)
+    while Clock.now() < deadline {
       if condition(snapshot) { return true }
       usleep(10_000)
     }
@@ -60,8 +62,8 @@ final class EventRecorder: Sendable {
 /// Waits (generously) until `condition` holds; `false` when it never did.
 @discardableResult
 func eventually(timeout: Double = 20, _ condition: () -> Bool) -> Bool {
-  let deadline = MonotonicClock.deadline(after: timeout)
-  while MonotonicClock.now() < deadline {
+  let deadline = Clock.deadline(after: timeout)
+  while Clock.now() < deadline {
     if condition() { return true }
     usleep(10_000)
   }
@@ -105,7 +107,7 @@ func temporaryDirectory() -> String {
 
 /// Removes a directory tree (`rm -rf`), for cleaning up temporary directories.
 func removeTree(_ path: String) {
-  for name in directoryEntries(path) {
+  for name in FileSystem.directoryEntries(path) {
     let child = "\(path)/\(name)"
     var info = stat()
     if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
@@ -115,4 +117,11 @@ func removeTree(_ path: String) {
     }
   }
   rmdir(path)
+}
+
+/// `error` as ``Receiver/start(_:)`` throws it: with the kind of source that failed.
+func started(_ error: ReceiverError, _ kind: ReceiverSource.Kind) -> ReceiverError {
+  var failure = error
+  failure.source = kind
+  return failure
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 
 @testable import Receivers
 
@@ -12,8 +13,8 @@ final class FakeDeviceTree {
 
   init() {
     root = temporaryDirectory()
-    makeDirectories("\(root)/dev/serial/by-id")
-    makeDirectories("\(root)/sys/class/tty")
+    FileSystem.makeDirectories("\(root)/dev/serial/by-id")
+    FileSystem.makeDirectories("\(root)/sys/class/tty")
   }
 
   deinit { removeTree(root) }
@@ -37,26 +38,28 @@ final class FakeDeviceTree {
     let usbDevice = "\(root)/sys/devices/pci0000:00/usb1/\(bus)"
     let interface = "\(usbDevice)/\(bus):1.0"
     let device = ttyInInterface ? "\(interface)/\(name)" : interface
-    makeDirectories(device)
+    FileSystem.makeDirectories(device)
     write("\(usbDevice)/idVendor", vendor + "\n")
     write("\(usbDevice)/idProduct", product + "\n")
     if let manufacturer { write("\(usbDevice)/manufacturer", manufacturer + "\n") }
     if let productName { write("\(usbDevice)/product", productName + "\n") }
     let drivers = "\(root)/sys/bus/\(driverBus)/drivers/\(driver)"
-    makeDirectories(drivers)
+    FileSystem.makeDirectories(drivers)
     symlink(drivers, "\(device)/driver")
-    makeDirectories("\(root)/sys/class/tty/\(name)")
+    FileSystem.makeDirectories("\(root)/sys/class/tty/\(name)")
     symlink(device, "\(root)/sys/class/tty/\(name)/device")
   }
 
   /// A built-in UART `name` of sysfs `type` (0: no UART behind it).
   func uart(_ name: String, type: Int) {
-    makeDirectories("\(root)/sys/class/tty/\(name)")
+    FileSystem.makeDirectories("\(root)/sys/class/tty/\(name)")
     write("\(root)/sys/class/tty/\(name)/type", "\(type)\n")
   }
 
   func write(_ path: String, _ text: String) {
-    guard let fd = try? FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
+    guard
+      let fd = try? FileDescriptor.open(
+        path, .writeOnly, options: [.create, .truncate], permissions: 0o644)
     else { return }
     _ = Array(text.utf8).withUnsafeBytes { try? fd.writeAll($0) }
     fd.close()

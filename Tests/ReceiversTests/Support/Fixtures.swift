@@ -1,6 +1,8 @@
 import NMEA
+import Platform
 
 @testable import Receivers
+@testable import VirtualReceiver
 
 /// The gpsd captures, found next to the test sources (never via a shared directory).
 enum Fixtures {

@@ -1,4 +1,5 @@
 import Glibc
+import Platform
 import Synchronization
 
 @testable import Receivers
@@ -8,7 +9,7 @@ import Synchronization
 final class TCPServer: Sendable {
   let listener: FileDescriptor
   let port: UInt16
-  private let thread = Locked<ReaderThread?>(nil)
+  private let thread = Locked<JoinableThread?>(nil)
   private let stopped = Atomic<Bool>(false)
 
   /// Listens on 127.0.0.1 at a free port.
@@ -35,7 +36,7 @@ final class TCPServer: Sendable {
   /// connection is closed when `serve` returns.
   func start(connections: Int, _ serve: @escaping @Sendable (Int, FileDescriptor) -> Void) throws {
     let listener = self.listener
-    let made = try ReaderThread(name: "test-tcp-server") { [self] in
+    let made = try JoinableThread(name: "test-tcp-server") { [self] in
       for number in 0..<connections {
         while !stopped.load(ordering: .relaxed) {
           let ready = try? poll(listener, for: .input, milliseconds: 100)
@@ -70,9 +71,9 @@ extension FileDescriptor {
   func receive(for seconds: Double) -> String {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1024)
-    let deadline = MonotonicClock.deadline(after: seconds)
-    while MonotonicClock.now() < deadline {
-      let millis = MonotonicClock.milliseconds(until: deadline)
+    let deadline = Clock.deadline(after: seconds)
+    while Clock.now() < deadline {
+      let millis = Clock.milliseconds(until: deadline)
       guard let ready = try? poll(self, for: .input, milliseconds: millis), ready.contains(.input)
       else { continue }
       let count = buffer.withUnsafeMutableBytes { (try? read(into: $0)) ?? 0 }

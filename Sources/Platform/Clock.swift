@@ -1,0 +1,102 @@
+import Glibc
+
+/// The system's clocks: monotonic nanoseconds for ages, deadlines and arrival times (the
+/// clock receivers stamp their reads with), and the wall clock for timestamps.
+///
+/// Monotonic values are `UInt64` nanoseconds since an arbitrary start; wall values are
+/// nanoseconds or seconds since 1970 (UTC).
+package enum Clock {
+  /// Now, monotonic nanoseconds.
+  ///
+  /// The corresponding C call is `clock_gettime(CLOCK_MONOTONIC)`.
+  package static func now() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+  }
+
+  /// Now, wall-clock nanoseconds since 1970.
+  ///
+  /// The corresponding C call is `clock_gettime(CLOCK_REALTIME)`.
+  package static func wallNanoseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
+  }
+
+  /// Now, wall-clock seconds since 1970.
+  package static func wallSeconds() -> Double {
+    Double(wallNanoseconds()) / 1e9
+  }
+
+  /// Seconds from monotonic `start` to now.
+  package static func seconds(since start: UInt64) -> Double {
+    Double(now() &- start) / 1e9
+  }
+
+  /// Milliseconds until `deadline` (a ``now()`` value), clamped to 0…`cap`, rounded up.
+  package static func milliseconds(until deadline: UInt64, cap: Int32 = 1000) -> Int32 {
+    let current = now()
+    if deadline <= current { return 0 }
+    let millis = (deadline - current + 999_999) / 1_000_000
+    return Int32(min(UInt64(cap), millis))
+  }
+
+  /// The monotonic value `seconds` from now (NaN is 0, more than ``longest`` is ``longest``).
+  package static func deadline(after seconds: Double) -> UInt64 {
+    now() &+ nanoseconds(seconds)
+  }
+
+  /// The longest span a deadline is set for, seconds (about 31 years).
+  package static let longest = 1e9
+
+  /// `seconds` in nanoseconds, clamped to 0…``longest`` (never a trap on a huge, infinite or
+  /// NaN value).
+  package static func nanoseconds(_ seconds: Double) -> UInt64 {
+    guard seconds > 0 else { return 0 }
+    return UInt64(min(seconds, longest) * 1e9)
+  }
+
+  /// Sleeps `seconds` (clamped to 0…``longest``), whatever signals come meanwhile.
+  ///
+  /// The corresponding C function is `nanosleep`.
+  package static func sleep(_ seconds: Double) {
+    let total = nanoseconds(seconds)
+    var request = timespec(tv_sec: Int(total / 1_000_000_000), tv_nsec: Int(total % 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) == -1 && Errno.current == .interrupted {
+      request = remaining
+    }
+  }
+}
+
+/// A UTC date and time of day broken down (the proleptic Gregorian calendar).
+package struct CalendarTime: Sendable, Hashable {
+  /// The year (`2026`; astronomical numbering before year 1).
+  package var year: Int
+  /// 1…12.
+  package var month: Int
+  /// 1…31.
+  package var day: Int
+  /// 0…23.
+  package var hour: Int
+  /// 0…59.
+  package var minute: Int
+  /// 0…60.
+  package var second: Int
+
+  /// `seconds` since 1970 in UTC, or `nil` when the C library cannot represent the year.
+  ///
+  /// The corresponding C function is `gmtime_r`.
+  package init?(secondsSince1970 seconds: Int64) {
+    var time = time_t(seconds)
+    var parts = tm()
+    guard gmtime_r(&time, &parts) != nil else { return nil }
+    year = Int(parts.tm_year) + 1900
+    month = Int(parts.tm_mon) + 1
+    day = Int(parts.tm_mday)
+    hour = Int(parts.tm_hour)
+    minute = Int(parts.tm_min)
+    second = Int(parts.tm_sec)
+  }
+}

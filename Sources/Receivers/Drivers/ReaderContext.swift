@@ -1,0 +1,162 @@
+import Platform
+
+/// How reading a stream ended.
+enum StreamEnd: Equatable {
+  /// ``Receiver/stop()`` was called.
+  case stopped
+  /// The device or connection went away (`POLLHUP`, `POLLERR`, `EIO`, `ENXIO`, `ENODEV`, …).
+  case hangup(Errno?)
+  /// A read returned 0: end of file, a closed socket, or (for a tty) a hang-up.
+  case endOfStream
+  /// Bytes kept coming, but `garbled` said they are not NMEA (see ``NMEAWatch``).
+  case garbled
+}
+
+/// What a running source shares with its reader thread: the handler, the stop signal and the
+/// last state reported (so that each change is reported once).
+final class ReaderContext: @unchecked Sendable {
+  /// Size of the read buffer each source uses.
+  static let bufferSize = 16384
+
+  private let handler: @Sendable (ReceiverEvent) -> Void
+  /// Signalled by ``Receiver/stop()``.
+  let waker: Waker
+  /// The last state handed out (touched only on the reader thread).
+  private(set) var lastState: DeviceState?
+  /// The reader thread's kernel ID, for the leak tests.
+  let threadID = Locked<Int32>(0)
+
+  init(waker: Waker, handler: @escaping @Sendable (ReceiverEvent) -> Void) {
+    self.waker = waker
+    self.handler = handler
+  }
+
+  /// Reports `state` unless it is the state reported last.
+  func emit(_ state: DeviceState) {
+    guard state != lastState else { return }
+    lastState = state
+    handler(.state(state))
+  }
+
+  /// Hands bytes to the handler, stamped with their arrival time.
+  func deliver(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
+    guard !bytes.isEmpty else { return }
+    handler(.data(bytes, at: time))
+  }
+
+  private let stopState = Locked(StopState())
+  private struct StopState {
+    var finished = false
+    var requested = false
+  }
+
+  /// Asks the reader to stop (from any thread). When the reader has already finished, or when
+  /// called on the reader thread itself, whoever finishes last closes the waker.
+  func requestStop() {
+    waker.wake()
+    let closeNow = stopState.withLock { state -> Bool in
+      state.requested = true
+      return state.finished
+    }
+    if closeNow { waker.close() }
+  }
+
+  /// Marks the reader finished (at the very end of the reader thread): closes the waker when
+  /// stop was already requested.
+  func finish() {
+    let closeNow = stopState.withLock { state -> Bool in
+      state.finished = true
+      return state.requested
+    }
+    if closeNow { waker.close() }
+  }
+
+  /// Whether stop was requested.
+  var isStopping: Bool { waker.isSignalled }
+
+  /// Waits `seconds`; `false` when stop was requested meanwhile.
+  func pause(_ seconds: Double) -> Bool { waker.sleep(seconds) }
+
+  /// Reads `descriptor` until stop, hang-up or end of stream, handing every chunk to `deliver`
+  /// (``deliver(_:at:)`` by default). With a `silence` timeout, reports
+  /// ``DeviceState/silent(path:seconds:)`` once after that long without bytes, and `connected`
+  /// again before the first bytes that follow. `present`, checked after each quiet second, ends
+  /// the stream as a hang-up when it says the device has vanished; `garbled`, asked after each
+  /// chunk delivered, ends it when the bytes have stopped being NMEA.
+  func pump(
+    _ descriptor: FileDescriptor, buffer: UnsafeMutableRawBufferPointer,
+    connected: DeviceState, path: String, silence: Double?,
+    present: (() -> Bool)? = nil,
+    deliver: ((UnsafeRawBufferPointer, UInt64) -> Void)? = nil,
+    garbled: ((UnsafeRawBufferPointer, UInt64) -> Bool)? = nil
+  ) -> StreamEnd {
+    var lastBytes = Clock.now()
+    var silent = false
+    while true {
+      var timeout: Int32 = 1000
+      if let silence, !silent {
+        let deadline = lastBytes &+ Clock.nanoseconds(silence)
+        timeout = Clock.milliseconds(until: deadline)
+        if timeout == 0 {
+          silent = true
+          emit(.silent(path: path, seconds: silence))
+          continue
+        }
+      }
+      let ready: PollEvents
+      do {
+        let (source, stop) = try poll(descriptor, waker.readEnd, for: .input, milliseconds: timeout)
+        if !stop.isEmpty { return .stopped }
+        ready = source
+      } catch {
+        return .hangup(error)
+      }
+      if ready.isEmpty {
+        // A quiet second: make sure the device has not vanished without a hang-up.
+        if let present, !present() { return .hangup(nil) }
+        continue
+      }
+      if ready.contains(.input) {
+        let read: Int?
+        do {
+          read = try descriptor.readIfReady(into: buffer)
+        } catch {
+          return .hangup(error)
+        }
+        guard let count = read else { continue }
+        if count == 0 { return .endOfStream }
+        let now = Clock.now()
+        lastBytes = now
+        if silent {
+          silent = false
+          emit(connected)
+        }
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+        if let deliver { deliver(bytes, now) } else { self.deliver(bytes, at: now) }
+        if let garbled, garbled(bytes, now) { return .garbled }
+      } else if !ready.isDisjoint(with: .failure) {
+        return .hangup(nil)
+      }
+    }
+  }
+
+  /// Retries `attempt` after 0.25 s, then doubling up to 5 s, until it succeeds; `nil` when stop
+  /// was requested. While it fails, reports denied or busy when that is why, else `waiting`.
+  func reconnect<T>(
+    waiting: DeviceState, _ attempt: () throws(ReceiverError) -> T
+  ) -> T? {
+    var delay = 0.25
+    while true {
+      guard pause(delay) else { return nil }
+      do {
+        return try attempt()
+      } catch {
+        switch error.code {
+        case .permissionDenied, .busy: emit(DeviceAccess.state(for: error) ?? waiting)
+        default: emit(waiting)
+        }
+      }
+      delay = min(delay * 2, 5)
+    }
+  }
+}

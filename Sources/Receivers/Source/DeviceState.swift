@@ -1,0 +1,69 @@
+/// Who holds a busy device, from /proc.
+public struct DeviceHolder: Sendable, Hashable {
+  /// Process ID.
+  public var pid: Int32
+  /// Command name (`gpsd`, `ModemManager`, `locate`).
+  public var command: String
+
+  /// Makes a holder.
+  public init(pid: Int32, command: String) {
+    self.pid = pid
+    self.command = command
+  }
+}
+
+/// The state of a receiver as the reader sees it; each change is reported once.
+public enum DeviceState: Sendable, Hashable {
+  /// Present and free to open, but not being read (what discovery reports for a usable device).
+  case available(path: String)
+  /// Open and delivering bytes (`baud` is nil for non-serial sources).
+  case connected(path: String, baud: Int?)
+  /// The OS refused access (EACCES/EPERM); `group` owns the device (usually `dialout`).
+  case denied(path: String, group: String?)
+  /// Another program holds the device exclusively.
+  case busy(path: String, holder: DeviceHolder?)
+  /// No receiver exists (nothing discovered, or the path does not exist).
+  case unavailable(path: String?)
+  /// The device went away (unplugged); reopening is under way.
+  case unplugged(path: String)
+  /// Connected, but no bytes for `seconds`.
+  case silent(path: String, seconds: Double)
+  /// Bytes keep coming, but no NMEA sentence: at `baud` (a fixed rate, probably the wrong
+  /// one), or, when `baud` is nil, at any rate ``BaudSetting/auto`` tried (a binary protocol, or an
+  /// unusual rate). Reading goes on: NMEA that comes back is `connected` again.
+  case garbled(path: String, baud: Int?)
+  /// A replay (file, stdin) or a stream that cannot reconnect reached its end.
+  case ended
+}
+
+extension DeviceState: CustomStringConvertible {
+  /// A short phrase for status lines: `connected to /dev/ttyUSB0 at 9600 baud`.
+  public var description: String {
+    switch self {
+    case .available(let path):
+      return "\(path) is available"
+    case .connected(let path, let baud?):
+      return "connected to \(path) at \(baud) baud"
+    case .connected(let path, nil):
+      return "connected to \(path)"
+    case .denied(let path, let group):
+      return ReceiverError(code: .permissionDenied(group: group), path: path).description
+    case .busy(let path, let holder):
+      return ReceiverError(code: .busy(holder: holder), path: path).description
+    case .unavailable(let path?):
+      return "\(path) is not there (unplugged?)"
+    case .unavailable(nil):
+      return "no GPS receiver found"
+    case .unplugged(let path):
+      return "\(path) went away; waiting for it to come back"
+    case .silent(let path, let seconds):
+      return "\(path) is connected but has sent nothing for \(Int(seconds.rounded())) s"
+    case .garbled(let path, let baud?):
+      return "\(path) sends bytes at \(baud) baud, but no NMEA"
+    case .garbled(let path, nil):
+      return "\(path) sends bytes, but no NMEA at any baud rate"
+    case .ended:
+      return "end of input"
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Receivers
+
+/// What a virtual receiver says.
+public enum SimulationScript: Sendable, Hashable {
+  /// A capture replayed with its own timing, `speed` times real time, looping when `loop`.
+  case capture(path: String, speed: Double, loop: Bool)
+  /// A synthetic drive.
+  case drive(DriveOptions)
+}
+
+/// Plays a script: the next chunk of bytes and when it is due.
+enum ScriptPlayer: Sendable {
+  case capture(CaptureScript)
+  case drive(DriveGenerator)
+
+  init(_ script: SimulationScript) throws(ReceiverError) {
+    switch script {
+    case .capture(let path, let speed, let loop):
+      self = .capture(try CaptureScript(path: path, speed: speed, loop: loop))
+    case .drive(let options):
+      self = .drive(try DriveGenerator(options: options))
+    }
+  }
+
+  /// Seconds from now until the chunk at offset 0 is due: a drive that starts now begins on
+  /// the next epoch boundary and sends each epoch at the time it describes; a capture, and a
+  /// drive with a given start time, begin at once.
+  func delayBeforeStart() -> Double {
+    guard case .drive(let generator) = self, let start = generator.wallClockStart else { return 0 }
+    return max(0, start - DriveGenerator.realtimeNow())
+  }
+
+  mutating func next() -> TimedChunk? {
+    switch self {
+    case .capture(var script):
+      let chunk = script.next()
+      self = .capture(script)
+      return chunk
+    case .drive(var generator):
+      let chunk = generator.next()
+      self = .drive(generator)
+      return chunk
+    }
+  }
+}

@@ -26,6 +26,18 @@ struct SharedEngineTests {
     var count: Int { locations.withLock { $0.count } }
   }
 
+  /// Runs tasks on a queue of their own, not on the shared pool: the whole suite runs in one
+  /// process, and its blocking tests can hold the pool's two threads for minutes (the
+  /// managers, on dispatch queues, got 1259 fixes meanwhile; the two loops, none).
+  final class QueueExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "shared-engine-tasks")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+  }
+
   /// A simulated receiver driving straight at 30 m/s, 5 fixes a second (6 m apart).
   static func simulator() throws -> VirtualReceiver {
     var options = DriveOptions()
@@ -101,11 +113,14 @@ struct SharedEngineTests {
     second.startUpdatingLocation()
 
     let live = Locked(0)
-    let updates = Task {
+    let ended = Locked<[String]>([])
+    let executor = QueueExecutor()
+    let updates = Task(executorPreference: executor) {
       for try await update in CLLocationUpdate.liveUpdates(source: source, options: Self.options())
       where update.location != nil {
         live.withLock { $0 += 1 }
       }
+      ended.withLock { $0.append("liveUpdates") }
     }
     let monitor = await CLMonitor(
       "shared", input: .source(source, options: Self.options()))
@@ -114,8 +129,9 @@ struct SharedEngineTests {
         center: CLLocationCoordinate2D(latitude: 48.1173, longitude: 11.5167), radius: 100_000),
       identifier: "area")
     let monitored = Locked<[CLMonitor.Event]>([])
-    let monitoring = Task {
+    let monitoring = Task(executorPreference: executor) {
       for try await event in await monitor.events { monitored.withLock { $0.append(event) } }
+      ended.withLock { $0.append("monitor") }
     }
 
     // (Generous: the whole suite runs beside it on two cores.)
@@ -127,7 +143,7 @@ struct SharedEngineTests {
       received,
       """
       \(everyFix.count), \(everyThirty.count), \(live.withLock { $0 }) locations, \
-      \(monitored.withLock { $0.count }) monitor events
+      \(monitored.withLock { $0.count }) monitor events; ended early: \(ended.withLock { $0 })
       """)
     #expect(ReceiverEngine.opens(for: key) == opensBefore + 1)
     #expect(everyFix.errors.withLock { $0 } == [])

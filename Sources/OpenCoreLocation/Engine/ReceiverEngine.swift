@@ -67,8 +67,20 @@ final class ReceiverEngine: @unchecked Sendable {
   /// to ``latestLocation(for:)``.
   private let observer: LocationSession?
 
-  /// The open engines by key.
-  private static let registry = Locked<[String: ReceiverEngine]>([:])
+  /// The engine of one key, behind a lock of its own: held while the source opens or closes
+  /// (a client of the same key waits for that; clients of other keys do not).
+  private typealias Slot = Locked<ReceiverEngine?>
+  /// The slots by key (a slot stays once made: one per source the process ever read).
+  private static let registry = Locked<[String: Slot]>([:])
+
+  private static func slot(_ key: String) -> Slot {
+    registry.withLock { slots in
+      if let slot = slots[key] { return slot }
+      let slot = Slot(nil)
+      slots[key] = slot
+      return slot
+    }
+  }
   /// How many times each key's source was opened, and its latest fix (kept after it closes,
   /// as Apple's cached location is).
   private static let history = Locked<(opens: [String: Int], latest: [String: CLLocation])>(
@@ -112,12 +124,12 @@ final class ReceiverEngine: @unchecked Sendable {
     guard let key else {
       return try ReceiverEngine(key: nil, source: resolved, options: options).open(handler)
     }
-    // Opening under the registry's lock: a second client waits for the first one's open.
-    return try registry.withLock { engines throws(ReceiverError) -> Subscription in
-      if let engine = engines[key], let joined = engine.join(handler) { return joined }
+    // Opening under the slot's lock: a second client waits for the first one's open.
+    return try slot(key).withLock { current throws(ReceiverError) -> Subscription in
+      if let engine = current, let joined = engine.join(handler) { return joined }
       let engine = ReceiverEngine(key: key, source: resolved, options: options)
       let subscription = try engine.open(handler)
-      engines[key] = engine
+      current = engine
       history.withLock { $0.opens[key, default: 0] += 1 }
       return subscription
     }
@@ -132,7 +144,7 @@ final class ReceiverEngine: @unchecked Sendable {
   static func opens(for key: String) -> Int { history.withLock { $0.opens[key] ?? 0 } }
 
   /// Whether an engine for `key` is open (tests).
-  static func isOpen(_ key: String) -> Bool { registry.withLock { $0[key] != nil } }
+  static func isOpen(_ key: String) -> Bool { slot(key).withLock { $0 != nil } }
 
   /// The registry key of `source` (nil for a capture file), and the source to open: discovery
   /// resolved to its device, so that it shares the engine of the same device named by path.
@@ -212,10 +224,10 @@ final class ReceiverEngine: @unchecked Sendable {
       receiver.stop()
       return
     }
-    // Closed under the registry's lock: a client subscribing meanwhile waits for the close,
-    // then opens the source itself (instead of finding it held by this very process).
-    Self.registry.withLock { engines in
-      if engines[key] === self { engines[key] = nil }
+    // Closed under the slot's lock: a client subscribing meanwhile waits for the close, then
+    // opens the source itself (instead of finding it held by this very process).
+    Self.slot(key).withLock { current in
+      if current === self { current = nil }
       receiver.stop()
     }
     observer?.stop()

@@ -46,6 +46,10 @@ final class LocationSession: @unchecked Sendable {
   private let stopped = Atomic<Bool>(false)
   /// Set by ``finishInput()``: nothing more is read.
   private let inputFinished = Atomic<Bool>(false)
+  /// Set by ``finishInput()`` once the session left its engine (under the lock): what the
+  /// engine hands out later is not read. (Not at once: what the reader read before it
+  /// stopped is kept.)
+  private let detached = Atomic<Bool>(false)
   private let failedToStart = Atomic<Bool>(false)
 
   /// Whether ``start()`` threw: what the session reported while failing (the authorization it
@@ -162,6 +166,7 @@ final class LocationSession: @unchecked Sendable {
     receiver.withLock { $0 }?.cancel()
     lock.lock()
     defer { lock.unlock() }
+    detached.store(true, ordering: .releasing)
     decoder.finish(visiting: &pipeline)
     pipeline.finishInput(at: clock.now(), wall: clock.wallNow())
     deliver()
@@ -178,7 +183,7 @@ final class LocationSession: @unchecked Sendable {
   /// Whether the session takes no more from its engine (checked under the lock, so that
   /// nothing read after ``finishInput()`` closed the last epoch reaches the pipeline).
   private var leftEngine: Bool {
-    stopped.load(ordering: .relaxed) || inputFinished.load(ordering: .relaxed)
+    stopped.load(ordering: .relaxed) || detached.load(ordering: .relaxed)
   }
 
   /// A chunk of bytes that arrived at monotonic time `at` (ns).

@@ -167,7 +167,7 @@ install-files:
 	  exit 1; \
 	fi
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/$(NAME)
+	install -m 755 --strip $(BINARY) $(DESTDIR)$(PREFIX)/bin/$(NAME)
 	sed -e 's/^\.TH LOCATE /.TH $(shell echo '$(NAME)' | tr a-z A-Z) /' \
 	  -e 's/^locate \\-/$(NAME) \\-/' -e 's/^\.B locate \([a-z]\)/.B $(NAME) \1/' \
 	  -e 's/^locate \([a-z-]\)/$(NAME) \1/' docs/locate.1 > $(DESTDIR)$(PREFIX)/share/man/man1/$(NAME).1

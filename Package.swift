@@ -50,21 +50,27 @@ let package = Package(
       name: "LocateBench",
       dependencies: [
         "NMEA", "Geodesy", "OpenCoreLocation", "Receivers", "VirtualReceiver", "Platform",
+        "TestSupport",
       ]),
-    .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
-    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    .target(
+      name: "TestSupport", dependencies: ["NMEA", "VirtualReceiver"], path: "Tests/TestSupport"),
+    .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
     .testTarget(
-      name: "ReceiversTests", dependencies: ["Receivers", "VirtualReceiver", "NMEA", "Platform"]),
+      name: "ReceiversTests",
+      dependencies: ["Receivers", "VirtualReceiver", "NMEA", "Platform", "TestSupport"]),
     .testTarget(
       name: "GPSDServerTests", dependencies: ["GPSDServer", "Platform", "VirtualReceiver"]),
     .testTarget(
       name: "OpenCoreLocationTests",
-      dependencies: ["OpenCoreLocation", "NMEA", "Receivers", "VirtualReceiver", "Platform"]),
+      dependencies: [
+        "OpenCoreLocation", "NMEA", "Receivers", "VirtualReceiver", "Platform", "TestSupport",
+      ]),
     .testTarget(
       name: "LocateCLITests",
       dependencies: [
         "LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "VirtualReceiver",
-        "NMEA", "Platform",
+        "NMEA", "Platform", "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .executableTarget(
@@ -79,7 +85,7 @@ let package = Package(
       name: "FaultTests",
       dependencies: [
         "locate", "ReleaseClient", "LocateFuzz", "NMEA", "Receivers", "VirtualReceiver",
-        "OpenCoreLocation", "Geodesy", "Platform",
+        "OpenCoreLocation", "Geodesy", "Platform", "TestSupport",
       ],
       exclude: ["FuzzRegressions"]),
   ]

@@ -1,6 +1,6 @@
 // Careful angle arithmetic in degrees, as Karney (2013, sec. 2 and the addenda) requires:
 // reductions that are exact, so that 180° is 180° and a meridian stays a meridian.
-import Foundation
+import Glibc
 
 /// Exact angle helpers used by the geodesic solvers.
 enum AngleMath {
@@ -91,8 +91,8 @@ enum AngleMath {
   @inline(__always) private static func rotate(radians r: Double, quadrant q: Int, sign: Double)
     -> (sin: Double, cos: Double)
   {
-    let s = Foundation.sin(r)
-    let c = Foundation.cos(r)
+    let s = Glibc.sin(r)
+    let c = Glibc.cos(r)
     var sinx: Double
     var cosx: Double
     switch q & 3 {
@@ -119,7 +119,7 @@ enum AngleMath {
       x = -x
       q += 1
     }
-    let angle = Foundation.atan2(y, x) / degree
+    let angle = Glibc.atan2(y, x) / degree
     switch q {
     case 1: return Double(signOf: y, magnitudeOf: 180) - angle
     case 2: return 90 - angle
@@ -132,7 +132,7 @@ enum AngleMath {
   /// sines of nearby latitudes are later subtracted, and the Newton iteration's stopping test
   /// then depends on their last bits.
   @inline(__always) static func normalized(_ s: Double, _ c: Double) -> (Double, Double) {
-    let r = Foundation.hypot(s, c)
+    let r = Glibc.hypot(s, c)
     return (s / r, c / r)
   }
 }

@@ -18,7 +18,7 @@
 // where D is the distance it would have to beat. The margin (1 mm plus 1e-12 relative) is
 // more than 10,000 times the sum of the three errors, so a skipped point's computed geodesic
 // distance is certainly greater than D, and the results equal brute force's exactly.
-import Foundation
+import Glibc
 
 /// The chord lower bound and the positions it is measured between.
 enum ChordBound {

@@ -1,6 +1,6 @@
 // Writes coordinates: signed decimal degrees, or degrees-minutes-seconds with a hemisphere
 // letter, rounded once on the whole value so that carries propagate (59.9999″ → next minute).
-import Foundation
+import Glibc
 
 /// The coordinate writer.
 enum CoordinateFormatter {
@@ -19,7 +19,11 @@ enum CoordinateFormatter {
 
   /// Signed decimal with `places` decimals, correctly rounded (printf's `%.*f`); no "-0".
   static func decimal(_ value: Double, places: Int) -> String {
-    let text = String(format: "%.\(places)f", value)
+    // The largest double has 309 integer digits; with a sign, a point and 15 decimals: < 400.
+    var buffer = [CChar](repeating: 0, count: 400)
+    _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(places)f", $0) }
+    let text = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     if text.hasPrefix("-") && !text.contains(where: { $0 >= "1" && $0 <= "9" }) {
       return String(text.dropFirst())
     }

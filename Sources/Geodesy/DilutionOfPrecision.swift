@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Dilutions of precision from the geometry of the satellites used in a fix, as gpsd computes
 /// them (`fill_dop`): each satellite's line of sight in the local east-north-up frame,

@@ -1,7 +1,7 @@
 // The direct problem (Karney 2013, sec. 3): from the start point and azimuth find the geodesic's
 // node (α₀, σ₁), convert the distance to σ₁₂ through τ with the reverted series C′₁ (eq. 20),
 // then read off the end point's latitude, longitude (eq. 8 with I₃) and azimuth.
-import Foundation
+import Glibc
 
 extension Geodesic {
   /// The direct problem's raw answer.

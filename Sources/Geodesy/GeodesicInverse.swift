@@ -1,7 +1,7 @@
 // The inverse problem (Karney 2013, sec. 4–5): reduce to the canonical configuration, settle
 // the meridional and equatorial cases directly, otherwise start from InverseStart's guess and
 // solve λ₁₂(α₁) = λ₁₂ by Newton's method, bracketed by bisection.
-import Foundation
+import Glibc
 
 extension Geodesic {
   /// The inverse problem's raw answer: distance and the azimuths as sine/cosine pairs.

@@ -1,7 +1,7 @@
 // The starting guess for the inverse problem (Karney 2013, sec. 5): a short-line solution that
 // is final when the points are close enough, the spherical guess otherwise, and the astroid
 // (eqs. 55–57) for nearly antipodal points.
-import Foundation
+import Glibc
 
 extension Geodesic {
   /// InverseStart's answer. `sig12 ≥ 0` means the line was short and this is the solution.

@@ -2,6 +2,7 @@
 // against GeodSolve's output.
 import Foundation
 import Geodesy
+import TestSupport
 
 /// `LocateBench geodesy …`:
 /// - `--make-pairs N --seed S --out FILE`: seeded `lat1 lon1 lat2 lon2` lines (GeodSolve -i input).

@@ -1,6 +1,7 @@
 // Owned by the geodesy work: nearest-K timings against brute force.
 import Foundation
 import Geodesy
+import TestSupport
 
 /// `LocateBench nearest [--points N] [--queries Q] [--k K] [--seed S] [--brute B]`: builds a
 /// NearestIndex over N seeded points uniform on the globe, times Q nearest-K queries, times B

@@ -8,14 +8,6 @@ public enum ChecksumPolicy: Sendable, Hashable {
   case lenient
 }
 
-/// The NMEA 0183 checksum: the XOR of every byte between the start character and the `*`.
-@inlinable
-public func nmeaChecksum(_ body: UnsafeRawBufferPointer) -> UInt8 {
-  var sum: UInt8 = 0
-  for byte in body { sum ^= byte }
-  return sum
-}
-
 /// The value of one ASCII hex digit (`0-9`, `A-F`, `a-f`), or `nil`.
 @inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {

@@ -66,10 +66,4 @@ public struct FieldCursor: IteratorProtocol {
     if end >= count { finished = true } else { position = end + 1 }
     return field
   }
-
-  /// The next field, or an empty one when the sentence has run out of fields.
-  @inlinable
-  public mutating func nextOrEmpty() -> UnsafeRawBufferPointer {
-    next() ?? UnsafeRawBufferPointer(rebasing: base[base.count..<base.count])
-  }
 }

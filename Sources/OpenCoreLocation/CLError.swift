@@ -1,4 +1,3 @@
-// CONTRACT — the one error type of the location service. The service work owns this file.
 import Foundation
 import Receivers
 

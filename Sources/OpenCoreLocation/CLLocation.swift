@@ -1,4 +1,3 @@
-// CONTRACT — data types shared with the CLI's formatters. The service work owns this file.
 import Foundation
 import Geodesy
 

@@ -1,5 +1,3 @@
-// CONTRACT — coordinate types shared with the CLI. The service work owns this file.
-
 /// Degrees, as in Core Location.
 public typealias CLLocationDegrees = Double
 /// Metres, as in Core Location.

@@ -1,4 +1,3 @@
-// CONTRACT — Apple's enums and constants. The service work owns this file.
 import Foundation
 
 /// Whether the app may use location services; here, whether we may use this receiver.

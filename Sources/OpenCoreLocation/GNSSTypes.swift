@@ -1,4 +1,3 @@
-// CONTRACT — GNSS details shared with the CLI's formatters. The service work owns this file.
 import Foundation
 
 /// The GNSS fix mode, as gpsd's TPV `mode`.

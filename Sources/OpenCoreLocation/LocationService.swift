@@ -1,4 +1,3 @@
-// CONTRACT — the high-level service the CLI commands share. The service work owns this file.
 import Foundation
 import NMEA
 import Receivers

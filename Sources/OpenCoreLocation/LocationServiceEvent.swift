@@ -1,4 +1,3 @@
-// CONTRACT — the events of the location service. The service work owns this file.
 import Foundation
 import NMEA
 import Receivers

@@ -1,4 +1,3 @@
-// CONTRACT — what the commands ask of the location service. The service work owns this file.
 import NMEA
 import Receivers
 

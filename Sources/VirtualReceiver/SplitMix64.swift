@@ -1,12 +1,14 @@
 /// A small, fast, seedable random number generator (SplitMix64), so that synthetic drives and
-/// the simulator's wrong-baud garbage are the same on every run with the same seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+/// the simulator's wrong-baud garbage are the same on every run with the same seed (the tests
+/// and benchmarks draw their seeded data from it too).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Starts from `seed`.
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +17,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// A uniform value in `range`.
-  mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+  public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
     Double.random(in: range, using: &self)
   }
 }

@@ -68,6 +68,12 @@ def check(met):
     return "yes" if met else "**no**"
 
 
+def relative(command):
+    """A command as run from the repository root, so the report reads the same on any machine."""
+    root = os.getcwd().rstrip("/") + "/"
+    return command.replace(root, "./")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", required=True)
@@ -347,10 +353,11 @@ def main():
         "",
         "## Commands",
         "",
-    ] + ["- %s: `%s`" % (name, tool["command"]) for name, tool in nmea.tools.items()] + [
+    ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in nmea.tools.items()] + [
         "- live: `LocateBench live LOCATE --rate 10 --seconds S --silent S`",
         "- serve: `LocateBench serve LOCATE --rate 10 --seconds S --clients N`",
-    ] + ["- %s: `%s`" % (name, tool["command"]) for name, tool in startup.tools.items()] + [""]
+    ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in startup.tools.items()]
+    text += [""]
     with open(args.out, "w") as out:
         out.write("\n".join(text))
     print("\n".join(summary))

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import TestSupport
 import Testing
 
 @testable import Geodesy
@@ -7,11 +8,7 @@ import Testing
 /// Fixtures/gpsd/expected-full-322, recomputed from that object's own satellites (used, with
 /// an elevation and an azimuth), must print the same with gpsd's two decimals.
 @Suite struct DilutionOfPrecisionTests {
-  static let expected: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path + "/Fixtures/gpsd/expected-full-322"
-  }()
+  static let expected = Paths.gpsd("expected-full-322")
 
   @Test("gpsd's own example: four satellites")
   func fourSatellites() throws {

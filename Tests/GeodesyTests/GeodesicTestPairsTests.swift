@@ -2,6 +2,7 @@
 import Testing
 
 @testable import Geodesy
+@testable import TestSupport
 
 @Suite struct GeodesicTestPairsTests {
   @Test func sameSeedSamePairsAndTheStatedMix() {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import Geodesy
+@testable import TestSupport
 
 /// A named inverse case with GeodSolve -i -p 12's answer (azimuths in our (−180, 180]).
 struct InverseCase: Sendable, CustomTestStringConvertible {

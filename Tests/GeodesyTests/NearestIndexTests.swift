@@ -149,8 +149,7 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
 
   /// The navaids' coordinates from the OurAirports CSV fixture.
   func navaids() throws -> [GeoPoint] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Fixtures/ourairports/navaids.csv").standardized
+    let url = URL(fileURLWithPath: Paths.root + "/Fixtures/ourairports/navaids.csv")
     let text = try String(contentsOf: url, encoding: .utf8)
     var lines = text.split(separator: "\n").map(csvFields)
     let header = lines.removeFirst()

@@ -282,11 +282,3 @@ struct CaptureEndToEndTests {
     #expect(lenient.status == 0, "\(lenient)")
   }
 }
-
-/// NMEA sentences with their checksums, for hand-made captures.
-enum NMEAText {
-  static func sentence(_ body: String) -> String {
-    let sum = body.utf8.reduce(UInt8(0), ^)
-    return "$" + body + "*" + String(format: "%02X", sum) + "\r\n"
-  }
-}

@@ -7,9 +7,7 @@ import Testing
 /// (latitude error 2 m, longitude error 3 m) and the second 100 m north of the first.
 @Suite struct ErrorEstimateEndToEndTests {
   static func sentence(_ body: String) -> String {
-    let sum = body.utf8.reduce(UInt8(0), ^)
-    let hex = String(sum, radix: 16, uppercase: true)
-    return "$" + body + "*" + (hex.count == 1 ? "0" + hex : hex) + "\r\n"
+    NMEAText.sentence(body)
   }
 
   static func epoch(_ time: String, latitude: String) -> String {

@@ -86,42 +86,7 @@ enum RegionTour {
 
   /// The capture's bytes.
   static func nmea(_ fixes: [Fix]) -> [UInt8] {
-    let encoder = NMEAEncoder(format: .lossless)
-    var bytes: [UInt8] = []
-    for (index, fix) in fixes.enumerated() {
-      let seconds = 1_749_981_600 + index
-      let day = seconds % 86_400
-      let time = UTCTime(
-        hour: UInt8(day / 3600), minute: UInt8(day / 60 % 60), second: UInt8(day % 60))
-      var gga = GGA(talker: .gps)
-      gga.time = time
-      gga.latitude = fix.point.latitude
-      gga.longitude = fix.point.longitude
-      gga.quality = .gps
-      gga.satellitesUsed = 10
-      gga.hdop = 0.8
-      gga.altitudeMSL = 520
-      gga.geoidSeparation = 47
-      var gst = GST(talker: .gps)
-      gst.time = time
-      gst.rangeRMS = 1
-      gst.latitudeError = 0.6 * fix.accuracy
-      gst.longitudeError = 0.8 * fix.accuracy
-      gst.altitudeError = 8
-      var rmc = RMC(talker: .gps)
-      rmc.time = time
-      rmc.status = .valid
-      rmc.latitude = fix.point.latitude
-      rmc.longitude = fix.point.longitude
-      rmc.speedKnots = 19.4
-      rmc.course = 90
-      rmc.date = NMEADate(year: 2025, month: 6, day: 15)
-      rmc.mode = .autonomous
-      encoder.encode(.gga(gga), appendingTo: &bytes)
-      encoder.encode(.gst(gst), appendingTo: &bytes)
-      encoder.encode(.rmc(rmc), appendingTo: &bytes)
-    }
-    return bytes
+    TourCapture.nmea(fixes.map { ($0.point.latitude, $0.point.longitude, $0.accuracy) })
   }
 
   /// `10:00:00` + `index` seconds, as the CLI writes it.

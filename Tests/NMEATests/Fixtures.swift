@@ -1,13 +1,13 @@
 import Foundation
 
+@_exported import TestSupport
+
 @testable import NMEA
 
 /// The gpsd captures at the repository root, found from this file's path.
 enum Fixtures {
   /// `Fixtures/gpsd` at the repository root.
-  static let gpsdDirectory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/gpsd")
+  static let gpsdDirectory: URL = Paths.gpsdDirectory
 
   /// The names of the 57 captures, without `.log`, sorted.
   static let captureNames: [String] = {
@@ -120,10 +120,7 @@ func decodeLine(_ line: String, policy: ChecksumPolicy = .strict) -> [Event] {
 
 /// `$BODY*hh` with the right checksum.
 func withChecksum(_ body: String) -> String {
-  let sum = body.utf8.reduce(UInt8(0), ^)
-  let hex = Array("0123456789ABCDEF".utf8)
-  return "$" + body + "*"
-    + String(decoding: [hex[Int(sum >> 4)], hex[Int(sum & 15)]], as: UTF8.self)
+  NMEAText.checksummed(body)
 }
 
 /// A copy of `value` changed by `change`: builds expected sentences in argument tables.

@@ -69,6 +69,34 @@ struct FixAssemblerTests {
     #expect(last.course == 45)
   }
 
+  /// The airborne receiver's habit: `$GPRMC,110125,A,…,148.8,84.6,…` then
+  /// `$GPVTG,83.7,T,,M,146.3,N,…`, the speed and course of 11:01:26's RMC. Its own values teach
+  /// that VTG opens the next epoch: every fix keeps its RMC's speed and course, and once that
+  /// is learned each epoch is reported on its own last sentence (GGA), not on the next
+  /// second's VTG.
+  @Test("a VTG that states the next epoch's motion is learned to open the next epoch")
+  func vtgOpensNextEpoch() {
+    func knots(_ second: Int) -> Double { 140 + 2 * Double(second) }
+    func course(_ second: Int) -> Double { 80 + Double(second) }
+    var text = ""
+    for second in 0..<10 {
+      let t = 39_685 + Double(second)
+      let next = second + 1
+      text +=
+        Synthetic.rmc(t, 48.1, 11.5, knots: knots(second), course: course(second))
+        + Synthetic.gga(t, 48.1, 11.5)
+        + Synthetic.line(
+          String(format: "GPVTG,%.2f,T,,M,%.2f,N,,K,A", course(next), knots(next)))
+    }
+    let reports = Self.timeline(text)
+    #expect(reports.count == 10)
+    for (second, report) in reports.map(\.1).enumerated() {
+      #expect(abs((report.speed ?? 0) - knots(second) * 1852 / 3600) < 1e-9, "\(second)")
+      #expect(report.course == course(second), "\(second)")
+    }
+    #expect(reports.map(\.0).suffix(4) == ["GPGGA", "GPGGA", "GPGGA", "GPGGA"])
+  }
+
   @Test("merges position, altitudes, speed, course, date, DOPs and status")
   func merges() throws {
     let text =

@@ -28,50 +28,14 @@ enum RegionCaptures {
   }
 
   /// 2025-06-15T10:00:00Z.
-  static let start = 1_749_981_600.0
+  static let start = Double(TourCapture.start)
 
   /// The index of the fix a time belongs to.
   static func index(_ date: Date) -> Int { Int((date.timeIntervalSince1970 - start).rounded()) }
 
   /// The capture's bytes.
   static func nmea(_ fixes: [Fix]) -> [UInt8] {
-    let encoder = NMEAEncoder(format: .lossless)
-    var bytes: [UInt8] = []
-    for (index, fix) in fixes.enumerated() {
-      let seconds = Int(start) + index
-      let daySeconds = seconds % 86_400
-      let time = UTCTime(
-        hour: UInt8(daySeconds / 3600), minute: UInt8(daySeconds / 60 % 60),
-        second: UInt8(daySeconds % 60))
-      var gga = GGA(talker: .gps)
-      gga.time = time
-      gga.latitude = fix.latitude
-      gga.longitude = fix.longitude
-      gga.quality = .gps
-      gga.satellitesUsed = 10
-      gga.hdop = 0.8
-      gga.altitudeMSL = 520
-      gga.geoidSeparation = 47
-      var gst = GST(talker: gga.talker)
-      gst.time = time
-      gst.rangeRMS = 1
-      gst.latitudeError = 0.6 * fix.accuracy
-      gst.longitudeError = 0.8 * fix.accuracy
-      gst.altitudeError = 8
-      var rmc = RMC(talker: gga.talker)
-      rmc.time = time
-      rmc.status = .valid
-      rmc.latitude = fix.latitude
-      rmc.longitude = fix.longitude
-      rmc.speedKnots = 19.4
-      rmc.course = 90
-      rmc.date = NMEADate(year: 2025, month: 6, day: 15)
-      rmc.mode = .autonomous
-      encoder.encode(.gga(gga), appendingTo: &bytes)
-      encoder.encode(.gst(gst), appendingTo: &bytes)
-      encoder.encode(.rmc(rmc), appendingTo: &bytes)
-    }
-    return bytes
+    TourCapture.nmea(fixes.map { ($0.latitude, $0.longitude, $0.accuracy) })
   }
 
   /// Writes the capture to a new temporary file; returns its path.

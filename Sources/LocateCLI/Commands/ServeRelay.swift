@@ -34,9 +34,9 @@ struct ServeRelay: Sendable {
         switch event {
         case .location(let location):
           fixes += 1
-          server.publish(.tpv(Array(GPSDJSON.tpv(location, device: device).utf8)))
+          server.publish(.tpv(GPSDJSON.tpvObject(location, device: device).bytes))
         case .sky(let view):
-          server.publish(.sky(Array(GPSDJSON.sky(view, device: device).utf8)))
+          server.publish(.sky(GPSDJSON.skyObject(view, device: device).bytes))
         case .sentences(let bytes):
           server.publish(.sentences(bytes))
         case .progress:

@@ -79,7 +79,7 @@ struct WatchLoop: Sendable {
         case .visit(let visit):
           let time = VisitFormat.isOngoing(visit) ? visit.arrivalDate : visit.departureDate
           if beyondDuration(time) { return }
-          try writer.emit { _ in VisitFormat.record(visit, format: writer.format) }
+          try writer.record(VisitFormat.record(visit, format: writer.format))
           guard writer.eventsOnly else { break }
           written += 1
           if let count = limits.count, written >= count { return }

@@ -56,15 +56,15 @@ final class FixStreamWriter: Sendable {
 
   /// Opens the document (GPX header, CSV header).
   func begin() throws(LocateError) {
-    try emit { state in
-      guard !state.begun else { return "" }
+    try emit { state, out in
+      guard !state.begun else { return }
       state.begun = true
       switch format {
-      case .gpx: return GPXFormat.header(version: Locate.version)
+      case .gpx: out.append(contentsOf: GPXFormat.header(version: Locate.version).utf8)
       case .csv:
         let header = CSVFormat.fixHeader(target: hasTarget)
-        return regions ? RegionFormat.csvHeader(header) : header
-      case .text, .json, .geojson: return ""
+        out.append(contentsOf: (regions ? RegionFormat.csvHeader(header) : header).utf8)
+      case .text, .json, .geojson: break
       }
     }
   }
@@ -74,14 +74,14 @@ final class FixStreamWriter: Sendable {
     _ location: CLLocation, target: TargetReading?, label: (String, String)? = nil
   ) throws(LocateError) {
     guard !eventsOnly || label != nil else { return }
-    try emit { state in
+    try emit { state, out in
       var text = ""
       switch format {
       case .text:
         text = HumanFormat.watchLine(location, target: target)
       case .json:
-        text = GPSDJSON.tpv(location) + "\n"
-        if let target { text += GPSDJSON.target(target, time: location.datedTimestamp) + "\n" }
+        GPSDJSON.tpvObject(location).appendLine(to: &out)
+        if let target { text = GPSDJSON.target(target, time: location.datedTimestamp) + "\n" }
       case .gpx:
         if state.points == 0 {
           text = GPXFormat.trackStart(name: "locate watch")
@@ -97,18 +97,18 @@ final class FixStreamWriter: Sendable {
       }
       state.points += 1
       state.segmentBreakPending = false
-      return text
+      out.append(contentsOf: text.utf8)
     }
   }
 
   /// Writes a sky view (text and json, with `--satellites`).
   func sky(_ view: GNSSSkyView, device: String?) throws(LocateError) {
     guard satellites else { return }
-    try emit { _ in
+    try emit { _, out in
       switch format {
-      case .text: return HumanFormat.sky(view)
-      case .json: return GPSDJSON.sky(view, device: device) + "\n"
-      case .gpx, .geojson, .csv: return ""
+      case .text: out.append(contentsOf: HumanFormat.sky(view).utf8)
+      case .json: GPSDJSON.skyObject(view, device: device).appendLine(to: &out)
+      case .gpx, .geojson, .csv: break
       }
     }
   }
@@ -116,7 +116,10 @@ final class FixStreamWriter: Sendable {
   /// Writes an EVENT object (json only); other formats show events as notes on stderr.
   func event(_ json: String) throws(LocateError) {
     guard format == .json, !eventsOnly else { return }
-    try emit { _ in json + "\n" }
+    try emit { _, out in
+      out.append(contentsOf: json.utf8)
+      out.append(UInt8(ascii: "\n"))
+    }
   }
 
   /// The receiver was lost: the next GPX point starts a new track segment.
@@ -126,24 +129,30 @@ final class FixStreamWriter: Sendable {
 
   /// Closes the document (once) and writes out everything buffered.
   func end() throws(LocateError) {
-    try emit { state in
-      guard state.begun, !state.ended else { return "" }
+    try emit { state, out in
+      guard state.begun, !state.ended else { return }
       state.ended = true
-      guard format == .gpx else { return "" }
-      return (state.points > 0 ? GPXFormat.trackEnd : "") + GPXFormat.footer
+      guard format == .gpx else { return }
+      out.append(contentsOf: ((state.points > 0 ? GPXFormat.trackEnd : "") + GPXFormat.footer).utf8)
     }
     try output.flush()
   }
 
-  /// Produces text under the lock, writes it and flushes it (if ``flushesEachRecord``);
-  /// nothing after the end.
-  func emit(_ produce: (inout State) -> String) throws(LocateError) {
+  /// Writes a record made elsewhere (region transitions, visits); nothing after the end.
+  func record(_ text: String) throws(LocateError) {
+    try emit { _, out in out.append(contentsOf: text.utf8) }
+  }
+
+  /// Produces a record's bytes under the lock (appending them to its second argument), writes
+  /// them and flushes them (if ``flushesEachRecord``); nothing after the end.
+  func emit(_ produce: (inout State, inout [UInt8]) -> Void) throws(LocateError) {
     let result: Result<Void, LocateError> = state.withLock { state in
       guard !state.ended else { return .success(()) }
-      let text = produce(&state)
-      guard !text.isEmpty else { return .success(()) }
+      var bytes: [UInt8] = []
+      produce(&state, &bytes)
+      guard !bytes.isEmpty else { return .success(()) }
       do throws(LocateError) {
-        try output.write(text)
+        try output.write(bytes: bytes)
         if flushesEachRecord { try output.flush() }
         return .success(())
       } catch {

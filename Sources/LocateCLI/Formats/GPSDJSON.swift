@@ -9,6 +9,11 @@ enum GPSDJSON {
   /// A TPV object (time, position, velocity) for a fix; `device` replaces the fix's own
   /// device name (`locate serve` names the device it opened).
   static func tpv(_ location: CLLocation, device: String? = nil) -> String {
+    tpvObject(location, device: device).text
+  }
+
+  /// The TPV object itself, for writers that take its bytes (no `String` in between).
+  static func tpvObject(_ location: CLLocation, device: String? = nil) -> JSONObject {
     let gnss = location.gnss
     var object = JSONObject()
     object.add("class", "TPV")
@@ -40,7 +45,7 @@ enum GPSDJSON {
     object.add("eph", location.validHorizontalAccuracy, places: 3)
     object.add("dgpsAge", gnss?.dgpsAge, places: 1)
     object.add("dgpsSta", gnss?.dgpsStation)
-    return object.text
+    return object
   }
 
   /// gpsd's TPV for an epoch without a fix: only `device` and `mode` 1.
@@ -57,6 +62,11 @@ enum GPSDJSON {
   /// — is computed from the directions of the satellites used (``DilutionOfPrecision``), when
   /// there are four or more with an elevation and an azimuth.
   static func sky(_ view: GNSSSkyView, device: String?) -> String {
+    skyObject(view, device: device).text
+  }
+
+  /// The SKY object itself, for writers that take its bytes.
+  static func skyObject(_ view: GNSSSkyView, device: String?) -> JSONObject {
     let geometry = DilutionOfPrecision(
       directions: view.satellites.compactMap { satellite in
         guard satellite.used, satellite.prn > 0, let el = satellite.elevation,
@@ -91,7 +101,7 @@ enum GPSDJSON {
       return entry.text
     }
     object.add("satellites", raw: "[" + satellites.joined(separator: ",") + "]")
-    return object.text
+    return object
   }
 
   /// gpsd's `sigid` for an NMEA 4.11 signal ID (gpsd 3.22's `nmea_sigid_to_ubx`, u-blox

@@ -72,6 +72,13 @@ struct JSONObject {
 
   /// The object's text.
   var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Appends the object and a line end to `output`.
+  func appendLine(to output: inout [UInt8]) {
+    output.append(contentsOf: buffer.bytes)
+    output.append(UInt8(ascii: "}"))
+    output.append(UInt8(ascii: "\n"))
+  }
 }
 
 /// JSON and number spelling shared by every format.

@@ -27,7 +27,7 @@ final class RegionOutput: Sendable {
       text = RegionFormat.csvRow(
         transition, target: target, hasTargetColumns: writer.hasTarget)
     }
-    try writer.emit { _ in text }
+    try writer.record(text)
   }
 
   /// The GPX label for `location` when it is the fix the waiting events were decided by;

@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import Platform
 
 /// Output text built as UTF-8 bytes: numbers, times and JSON strings appended without a
 /// `String` or a format string per value (`String(format:)` went through Foundation's
@@ -139,7 +140,7 @@ struct TextBytes {
       return
     }
     let total = Int64(milliseconds)
-    let (days, inDay) = Self.floorDivide(total, 86_400_000)
+    let (days, inDay) = total.floorDivided(by: 86_400_000)
     // 0000-01-01 ... 9999-12-31: four-digit years; anything else is rare enough for Foundation.
     guard days >= -719_528, days <= 2_932_896 else {
       append(TimeText.formattedISO8601(total))
@@ -161,12 +162,5 @@ struct TextBytes {
     append(UInt8(ascii: "."))
     appendDigits(UInt(inDay % 1000), minimumCount: 3)
     append(UInt8(ascii: "Z"))
-  }
-
-  /// Quotient rounded towards minus infinity, and the non-negative remainder.
-  static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-    let quotient = value / divisor
-    let remainder = value % divisor
-    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
   }
 }

@@ -13,7 +13,7 @@ enum TimeText {
   /// The same through the C library's calendar (``CalendarTime``) and the C formatter, for
   /// years outside 0…9999; `total` is milliseconds since 1970.
   static func formattedISO8601(_ total: Int64) -> String {
-    let seconds = total.floorDiv(1000)
+    let seconds = total.floorDivided(by: 1000).quotient
     let millis = Int(total - seconds * 1000)
     guard let time = CalendarTime(secondsSince1970: seconds) else { return "?" }
     return String(
@@ -28,13 +28,5 @@ enum TimeText {
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.date(from: text)
-  }
-}
-
-extension Int64 {
-  /// Division rounding towards minus infinity.
-  fileprivate func floorDiv(_ divisor: Int64) -> Int64 {
-    let quotient = self / divisor
-    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
   }
 }

@@ -24,8 +24,14 @@ final class OutputSink: Sendable {
 
   /// Appends text; flushes when the buffer is large.
   func write(_ text: String) throws(LocateError) {
+    try write(bytes: text.utf8)
+  }
+
+  /// Appends UTF-8 bytes as they are (formats that build bytes need no `String` in between);
+  /// flushes when the buffer is large.
+  func write(bytes: some Collection<UInt8>) throws(LocateError) {
     let full = state.withLock { state in
-      state.buffer.append(contentsOf: text.utf8)
+      state.buffer.append(contentsOf: bytes)
       return state.buffer.count >= limit
     }
     if full { try flush() }

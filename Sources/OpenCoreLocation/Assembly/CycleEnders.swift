@@ -128,9 +128,6 @@ struct CycleEnders {
     count -= 1
   }
 
-  /// How many keys have ended an epoch.
-  var learnedCount: Int { count }
-
   /// Whether a key of this whole-second phase has ended two epochs (it can fire).
   func hasConfirmedEnder(wholeSecond: Bool) -> Bool {
     let phase: UInt32 = wholeSecond ? 1 : 0

@@ -1,4 +1,5 @@
 import NMEA
+import Platform
 
 /// Gives epochs a date by the receiver's own word: the dates RMC and ZDA send, carried across
 /// midnights by the times of day, and back to the epochs before the first one.
@@ -93,19 +94,11 @@ struct DateTracker {
   /// (the day that puts the time of day nearest the clock, so midnight is handled).
   func clockDay(_ time: UTCTime) -> Int? {
     guard let clock else { return nil }
-    let today = Int(clock.floorDivided(by: UTCCalendar.nanosecondsPerDay))
+    let today = Int(clock.floorDivided(by: UTCCalendar.nanosecondsPerDay).quotient)
     for day in (today - 1)...(today + 1) {
       let instant = Int64(day) * UTCCalendar.nanosecondsPerDay + time.nanosecondsOfDay
       if abs(instant - clock) <= Self.clockWindow { return day }
     }
     return nil
-  }
-}
-
-extension Int64 {
-  /// Division rounding towards minus infinity.
-  func floorDivided(by divisor: Int64) -> Int64 {
-    let quotient = self / divisor
-    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
   }
 }

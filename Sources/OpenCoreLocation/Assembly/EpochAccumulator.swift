@@ -30,6 +30,11 @@ struct EpochAccumulator {
   /// Whether `speed` / `course` came from a timed sentence (RMC), which VTG does not overwrite.
   var timedSpeed = false
   var timedCourse = false
+  /// The RMC's speed and course, and a VTG's after it or before any timed sentence (for
+  /// ``VTGOrder``).
+  var rmcMotion: Motion?
+  var trailingVTG: Motion?
+  var leadingVTG: Motion?
   var magneticVariation: Double?
   var gsaMode: GSAFixMode?
   var pdop: Double?
@@ -106,6 +111,9 @@ struct EpochAccumulator {
       self.course = course
       timedCourse = true
     }
+    if let knots = rmc.speedKnots, let course = rmc.course {
+      rmcMotion = Motion(speed: knots * metresPerSecondPerKnot, course: course)
+    }
     if let variation = rmc.magneticVariation { magneticVariation = variation }
   }
 
@@ -165,6 +173,14 @@ struct EpochAccumulator {
 
   mutating func merge(_ vtg: VTG) {
     if vtg.mode == .notValid { return }
+    if let knots = vtg.speedKnots, let course = vtg.courseTrue {
+      let motion = Motion(speed: knots * metresPerSecondPerKnot, course: course)
+      if time == nil {
+        leadingVTG = motion
+      } else if rmcMotion != nil {
+        trailingVTG = motion
+      }
+    }
     if !timedSpeed {
       if let knots = vtg.speedKnots {
         speed = knots * metresPerSecondPerKnot

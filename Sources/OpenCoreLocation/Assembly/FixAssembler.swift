@@ -48,7 +48,8 @@ struct ImpossibleDate: Sendable {
 /// ``LocationPolicy/quietGap``); otherwise, and when the ender does not come, the epoch is
 /// reported when the next one starts. Untimed
 /// sentences (GSA, VTG, GSV) belong to the epoch in progress (at the very start of a stream,
-/// to the first timed epoch: a capture that begins mid-cycle). GST joins the epoch whose time
+/// to the first timed epoch: a capture that begins mid-cycle), except a VTG that this
+/// receiver's own values show to open the next epoch (``VTGOrder``). GST joins the epoch whose time
 /// it names. GSV only feeds the sky view, which changes when an epoch closes. An epoch's time is
 /// its latest timed sentence's (GLL sent a few ms before RMC and GGA takes their time).
 ///
@@ -58,6 +59,8 @@ struct FixAssembler {
   var satellites = SatelliteTable()
   /// The cycle enders learned.
   private(set) var enders = CycleEnders()
+  /// Whether VTG opens the next epoch, learned from the receiver's own values.
+  private(set) var vtgOrder = VTGOrder()
   var epoch: EpochAccumulator?
   /// The epoch reported late (valid after a step with `closed`).
   private(set) var closedReport: EpochReport?
@@ -176,6 +179,10 @@ struct FixAssembler {
     if let time, let epochTime = epoch?.time, !Self.sameEpoch(epochTime, time) {
       step.closed = close(at: at)
       step.skyChanged = satellites.takeDirty()
+    } else if kind == .vtg && vtgOrder.opensEpochs && epoch?.time != nil {
+      // This receiver's VTG starts the next epoch: the one in progress is complete.
+      step.closed = close(at: at)
+      step.skyChanged = satellites.takeDirty()
     }
     if epoch == nil {
       // A timed-type sentence without its time joins no epoch; see `add`.
@@ -208,6 +215,8 @@ struct FixAssembler {
     guard let finished = epoch else { return false }
     epoch = nil
     guard finished.time != nil else { return false }
+    vtgOrder.observe(
+      rmc: finished.rmcMotion, trailing: finished.trailingVTG, leading: finished.leadingVTG)
     if finished.dataAfterReport, let fired = finished.reportedOn { enders.forget(fired) }
     if let last = finished.lastKey { enders.learn(last, after: finished.beforeLast) }
     guard finished.reportedOn == nil else { return false }

@@ -63,11 +63,6 @@ public enum LocationPolicy {
   /// How long ``CLLocationManager/requestLocation()`` waits for a fix as accurate as
   /// `desiredAccuracy` before delivering the best one it has, seconds (service clock).
   public static let requestLocationTimeout: Double = 10
-  /// How often a live session checked its deadlines and the age of its last fix, seconds.
-  /// Sessions now wake exactly when a deadline, the staleness of the last fix or a progress
-  /// report is due, and never otherwise (a quiet receiver costs no polling).
-  @available(*, deprecated, message: "sessions wake at their deadlines, not on a fixed tick")
-  public static let tickInterval: Double = 0.2
   /// How long a live line must be quiet after an epoch before that epoch is reported, while
   /// its cycle ender is still being learned (the first epochs of a session), seconds. Without
   /// it, those epochs were reported only when the next one began: one cycle late, which is

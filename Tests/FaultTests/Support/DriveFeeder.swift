@@ -142,9 +142,7 @@ final class DriveFeeder {
 
   /// A sentence with its checksum and CRLF, from its body (without `$` and `*hh`).
   static func sentence(_ body: String) -> String {
-    let sum = body.utf8.reduce(UInt8(0), ^)
-    let hex = String(sum, radix: 16, uppercase: true)
-    return "$" + body + "*" + (hex.count == 1 ? "0" + hex : hex) + "\r\n"
+    NMEAText.sentence(body)
   }
 }
 

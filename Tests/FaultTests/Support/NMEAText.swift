@@ -2,30 +2,7 @@ import Foundation
 
 /// Sentences written by hand for the time tests: one epoch is GGA, GSA and RMC at a time of
 /// day (seconds) and date (`ddmmyy`), at a position.
-enum NMEAText {
-  /// A sentence with its checksum and CRLF.
-  static func sentence(_ body: String) -> String { DriveFeeder.sentence(body) }
-
-  /// `hhmmss.ss`.
-  static func time(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded(.down))
-    let hundredths = Int(((seconds - Double(whole)) * 100).rounded())
-    return String(
-      format: "%02d%02d%02d.%02d", whole / 3600 % 24, whole / 60 % 60, whole % 60, hundredths)
-  }
-
-  static func latitude(_ value: Double) -> String {
-    let degrees = Int(abs(value))
-    let minutes = (abs(value) - Double(degrees)) * 60
-    return String(format: "%02d%07.4f,%@", degrees, minutes, value < 0 ? "S" : "N")
-  }
-
-  static func longitude(_ value: Double) -> String {
-    let degrees = Int(abs(value))
-    let minutes = (abs(value) - Double(degrees)) * 60
-    return String(format: "%03d%07.4f,%@", degrees, minutes, value < 0 ? "W" : "E")
-  }
-
+extension NMEAText {
   static func gga(_ seconds: Double, _ lat: Double, _ lon: Double) -> String {
     sentence(
       "GPGGA,\(time(seconds)),\(latitude(lat)),\(longitude(lon)),1,08,0.9,545.4,M,46.9,M,,")

@@ -51,10 +51,7 @@ struct SentenceStream {
 
   /// A sentence with its checksum and CRLF, from its body.
   static func sentence(_ body: String) -> String {
-    let sum = body.utf8.reduce(UInt8(0), ^)
-    let digits = Array("0123456789ABCDEF".utf8)
-    return "$" + body + "*"
-      + String(decoding: [digits[Int(sum >> 4)], digits[Int(sum & 15)]], as: UTF8.self) + "\r\n"
+    NMEAText.sentence(body)
   }
 
   /// Appends the next `count` epochs to `output`.

@@ -1,12 +1,12 @@
 import Foundation
 
+@_exported import TestSupport
+
 /// The gpsd captures and gpsd 3.22's output, found next to this source file (never via
 /// /work/shared, which CI does not have).
 enum Fixtures {
   /// `Fixtures/gpsd` in the package.
-  static let gpsd: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures/gpsd")
+  static let gpsd: URL = Paths.gpsdDirectory
 
   /// Every receiver capture in `Fixtures/` (the 57 of `gpsd/`, and those of `gpsd-other/` and
   /// `gpsbabel/`), sorted by path.

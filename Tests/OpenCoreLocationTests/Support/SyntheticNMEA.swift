@@ -7,31 +7,22 @@ import NMEA
 enum Synthetic {
   /// `$body*hh\r\n`.
   static func line(_ body: String) -> String {
-    let sum = body.utf8.reduce(UInt8(0), ^)
-    let hex = String(sum, radix: 16, uppercase: true)
-    return "$\(body)*\(sum < 16 ? "0" : "")\(hex)\r\n"
+    NMEAText.sentence(body)
   }
 
   /// `ddmm.mmmmmmmm,N` (8 decimals of minutes: about 0.02 mm).
   static func latitude(_ value: Double) -> String {
-    let degrees = Int(abs(value))
-    let minutes = (abs(value) - Double(degrees)) * 60
-    return String(format: "%02d%011.8f,%@", degrees, minutes, value < 0 ? "S" : "N")
+    NMEAText.latitude(value, decimals: 8)
   }
 
   /// `dddmm.mmmmmmmm,E`.
   static func longitude(_ value: Double) -> String {
-    let degrees = Int(abs(value))
-    let minutes = (abs(value) - Double(degrees)) * 60
-    return String(format: "%03d%011.8f,%@", degrees, minutes, value < 0 ? "W" : "E")
+    NMEAText.longitude(value, decimals: 8)
   }
 
   /// `hhmmss.ss` for seconds since midnight.
   static func time(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded(.down))
-    let hundredths = Int(((seconds - Double(whole)) * 100).rounded())
-    return String(
-      format: "%02d%02d%02d.%02d", whole / 3600 % 24, whole / 60 % 60, whole % 60, hundredths)
+    NMEAText.time(seconds)
   }
 
   static func gga(

@@ -1,18 +1,15 @@
 import NMEA
 import Platform
 
+@_exported import TestSupport
+
 @testable import Receivers
 @testable import VirtualReceiver
 
 /// The gpsd captures, found next to the test sources (never via a shared directory).
 enum Fixtures {
   /// `Fixtures/gpsd/NAME.log` in the repository.
-  static func gpsd(_ name: String, file: String = #filePath) -> String {
-    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-    while let last = parts.last, last != "Tests" { parts.removeLast() }
-    parts.removeLast()
-    return parts.joined(separator: "/") + "/Fixtures/gpsd/\(name).log"
-  }
+  static func gpsd(_ name: String) -> String { Paths.gpsd(name + ".log") }
 
   /// A multi-GNSS u-blox capture, 61 one-second epochs.
   static var ublox: String { gpsd("ublox-neo-m9n-nmea") }

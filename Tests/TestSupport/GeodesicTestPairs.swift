@@ -1,24 +1,7 @@
 // Seeded point pairs that exercise every case of the inverse problem, for the tests against
 // GeographicLib and for the benchmarks. The mix follows ../shared/bench/make_pairs.py's
 // categories, plus longitudes beyond ±180°.
-
-/// A small, fast, reproducible random number generator (SplitMix64): the same seed gives the
-/// same sequence on every run and machine.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  /// Starts the sequence for `seed`.
-  public init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import VirtualReceiver
 
 /// One pair of points for the inverse problem, in degrees, each value a multiple of 10⁻¹²° so
 /// that its 12-decimal text (`line`) reads back as exactly the same doubles.

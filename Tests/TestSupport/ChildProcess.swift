@@ -1,17 +1,18 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// A child process started with `posix_spawn(3)` (Foundation's `Process` and file reading leak
 /// under AddressSanitizer, which `make check` runs): default signal handling and an empty
 /// signal mask, whatever the test runner's threads have.
-final class ChildProcess: Sendable {
+public final class ChildProcess: Sendable {
   /// Its process ID.
-  let pid: pid_t
+  public let pid: pid_t
   private let status = Mutex<Int32?>(nil)
 
   /// Starts `program` with `arguments` and exactly `environment`; standard input from `stdin`
   /// (or /dev/null), output to the `stdout` and `stderr` descriptors.
-  init(
+  public init(
     _ program: String, _ arguments: [String], environment: [String: String], stdin: Int32?,
     stdout: Int32, stderr: Int32
   ) throws {
@@ -51,7 +52,7 @@ final class ChildProcess: Sendable {
   }
 
   /// The exit status (128 + the signal when killed by one), or nil while it runs.
-  var exitStatus: Int32? {
+  public var exitStatus: Int32? {
     status.withLock { status in
       if let status { return status }
       var raw: Int32 = 0
@@ -63,10 +64,10 @@ final class ChildProcess: Sendable {
   }
 
   /// Whether it is still running.
-  var isRunning: Bool { exitStatus == nil }
+  public var isRunning: Bool { exitStatus == nil }
 
   /// Waits up to `timeout` seconds for it to end; its status, or nil if it is still running.
-  func wait(timeout: Double) -> Int32? {
+  public func wait(timeout: Double) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       if let status = exitStatus { return status }
@@ -76,49 +77,32 @@ final class ChildProcess: Sendable {
   }
 
   /// Sends `signal` (if it still runs).
-  func signal(_ number: Int32) {
-    if isRunning { kill(pid, number) }
+  public func signal(_ number: Int32) {
+    if isRunning { Glibc.kill(pid, number) }
   }
 
   /// SIGTERM, then SIGKILL after 10 s; waits for the end.
-  func terminate() {
+  public func terminate() {
     signal(SIGTERM)
     if wait(timeout: 10) == nil {
       signal(SIGKILL)
       _ = wait(timeout: 10)
     }
   }
-}
 
-/// Files read and written with plain system calls (see ``ChildProcess``).
-enum Files {
-  /// The whole content of `path` (empty when it cannot be read).
-  static func read(_ path: String) -> Data {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return Data() }
-    defer { close(descriptor) }
-    return read(descriptor: descriptor)
+  /// Starts `program` with `arguments`, the test runner's environment and its standard streams
+  /// on /dev/null.
+  public convenience init(_ program: String, _ arguments: [String]) throws {
+    let null = open("/dev/null", O_RDWR)
+    defer { close(null) }
+    try self.init(
+      program, arguments, environment: ProcessInfo.processInfo.environment, stdin: null,
+      stdout: null, stderr: null)
   }
 
-  /// Everything until end of file on `descriptor`.
-  static func read(descriptor: Int32) -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return data }
-      data.append(contentsOf: buffer[0..<count])
-    }
-  }
-
-  /// The content of `path` as UTF-8 text.
-  static func text(_ path: String) -> String { String(decoding: read(path), as: UTF8.self) }
-
-  /// Creates (or truncates) `path` for writing; the descriptor.
-  static func create(_ path: String) throws -> Int32 {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw TestFailure("cannot create \(path): \(errno)") }
-    return descriptor
+  /// SIGKILL, and waits for the end.
+  public func kill() {
+    signal(SIGKILL)
+    _ = wait(timeout: 30)
   }
 }

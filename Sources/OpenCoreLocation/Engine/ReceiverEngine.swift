@@ -19,9 +19,12 @@ import Receivers
 /// faster than its slowest subscriber takes events. A live receiver's reader shared by several
 /// clients never waits for one: a client whose queue is full loses its oldest events (counted,
 /// see ``EventChannel``), so a slow client cannot hold the others back; a client alone pauses
-/// the reading as before (nothing lost: the kernel's buffer or the sender waits). Keys: a device's real path, `-` for standard input, a network
-/// source's URL. A capture file is not shared: every client replays it from its beginning.
-/// The first subscriber's ``ReceiverOptions`` (baud rate, reconnection) hold for the engine.
+/// the reading as before (nothing lost: the kernel's buffer or the sender waits).
+///
+/// Keys: a device's real path (``ReceiverSource/discover(baud:)`` resolved to its device),
+/// `-` for standard input, a network source's URL. A capture file is not shared: every client
+/// replays it from its beginning. The first subscriber's ``ReceiverOptions`` (baud rate,
+/// reconnection) hold while the engine is open.
 final class ReceiverEngine: @unchecked Sendable {
   /// What a subscriber is handed, on the reader thread, in order.
   typealias Handler = @Sendable (ReceiverEvent) -> Void

@@ -6,8 +6,10 @@ import Synchronization
 /// The service between a receiver and every command: fix assembly plus Core Location's
 /// policies (``LocationPolicy``), reading one source.
 ///
-/// Each request opens the source, and closes it when done: ``currentLocation(timeout:progress:)``
-/// when it returns, ``updates()`` when its consumer stops iterating.
+/// Each request subscribes to the engine of the source (opening it unless another client of the
+/// process reads it already: see ``CLLocationManager``), and leaves it when done:
+/// ``currentLocation(timeout:progress:)`` when it returns, ``updates()`` when its consumer stops
+/// iterating.
 public final class LocationService: @unchecked Sendable {
   /// The options it was made with.
   public let options: LocationServiceOptions
@@ -58,7 +60,7 @@ public final class LocationService: @unchecked Sendable {
     timeout: Double, progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
   ) async throws(CLError) -> CLLocation {
     let outcome = OneShotOutcome()
-    let session = makeSession(wantsSky: false, openTimeout: timeout) { batch in
+    let session = makeSession(wantsSky: false, openTimeout: timeout) { batch, _ in
       for event in batch {
         switch event {
         case .oneShotFix(let location): outcome.complete(.success(location))
@@ -84,12 +86,15 @@ public final class LocationService: @unchecked Sendable {
   /// authorization and device changes, progress while waiting, pauses and staleness — until a
   /// replay ends or the consumer stops iterating. A live source that cannot reconnect ends the
   /// stream with ``CLError`` `receiverLost`; one that cannot be opened ends it at once with the
-  /// reason. A replay is read no faster than the consumer takes its events.
+  /// reason. A replay is read no faster than the consumer takes its events; so is a live
+  /// source read by this stream alone, while one that other clients of the process read too
+  /// (see ``ReceiverEngine``) is never held back: a stream that falls more than
+  /// ``LocationPolicy/queueLimit`` events behind loses its oldest.
   public func updates() -> AsyncThrowingStream<LocationServiceEvent, any Error> {
     let channel = EventChannel<LocationServiceEvent>(
       limit: LocationPolicy.queueLimit)
     let replay = isReplay
-    let session = makeSession(wantsSky: options.deliversSkyViews) { batch in
+    let session = makeSession(wantsSky: options.deliversSkyViews) { batch, session in
       var translated: [LocationServiceEvent] = []
       translated.reserveCapacity(batch.count)
       var end: CLError? = nil
@@ -98,7 +103,7 @@ public final class LocationService: @unchecked Sendable {
         if case .ended(let error) = event { end = error }
         if let item = Self.translate(event) { translated.append(item) }
       }
-      channel.send(translated)
+      channel.send(translated, dropsOldest: replay ? nil : session.readerIsShared)
       if let end { channel.finish(throwing: replay ? nil : end) }
     }
     let filter = DeliveryFilter(
@@ -147,24 +152,22 @@ public final class LocationService: @unchecked Sendable {
   /// holds in every phase).
   private func makeSession(
     wantsSky: Bool, openTimeout: Double? = nil,
-    sink: @escaping @Sendable ([PipelineEvent]) -> Void
+    sink: @escaping @Sendable ([PipelineEvent], LocationSession) -> Void
   ) -> LocationSession {
-    var config = PipelineConfig(isReplay: isReplay, device: Self.deviceName(input))
-    config.maximumAge = options.maximumAge
-    config.wantsSky = wantsSky
-    config.timestamps = options.replayTimestamps
-    config.tapsSentences = options.deliversSentences
     var input = self.input
     if let openTimeout, case .receiver(let source, var receiverOptions) = input {
       receiverOptions.openTimeout = min(receiverOptions.openTimeout ?? openTimeout, openTimeout)
       input = .receiver(source, receiverOptions)
     }
-    config.firstDay = options.date?.daysSince1970
-    let session = LocationSession(
-      input: input, config: config, checksumPolicy: options.checksumPolicy, clock: clock,
-      sink: sink)
-    session.onStart = onSession
-    return session
+    let settings = SessionSettings(
+      isReplay: isReplay, clock: clock, checksumPolicy: options.checksumPolicy,
+      maximumAge: options.maximumAge, timestamps: options.replayTimestamps, onStart: onSession)
+    let adjust = { [options] (config: inout PipelineConfig) in
+      config.wantsSky = wantsSky
+      config.tapsSentences = options.deliversSentences
+      config.firstDay = options.date?.daysSince1970
+    }
+    return LocationSession.client(input, settings, adjust: adjust, sink: sink)
   }
 
   /// The name put in `GNSSFixInfo.device`.

@@ -150,6 +150,11 @@ public final class Receiver: @unchecked Sendable {
     }
   }
 
+  /// The device ``ReceiverSource/discover(baud:)`` opens now: `$LOCATE_DEVICE` when set, else
+  /// the first device discovery finds that may be opened; nil when there is none (``start(_:)``
+  /// then throws why).
+  public static func discoveredDevice() -> String? { try? discoveredPath(roots: .system) }
+
   /// `$LOCATE_DEVICE` when set, else the first device discovery finds that may be opened.
   /// Throws not found, or the refusal of the first device when none may be opened.
   static func discoveredPath(roots: DiscoveryRoots) throws(ReceiverError) -> String {

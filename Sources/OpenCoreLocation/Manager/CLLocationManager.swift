@@ -17,6 +17,13 @@ import Synchronization
 ///   (capture file, standard input) opened only to decide authorization is closed again once
 ///   decided, so that updates started from `locationManagerDidChangeAuthorization` see it from
 ///   its beginning.
+/// - Every manager, `liveUpdates()` stream, ``CLMonitor`` and ``LocationService`` of the
+///   process reading the same receiver shares one reader of it (``ReceiverEngine``): the
+///   device is opened once, by the first, and closed when the last stops; none of them finds
+///   it busy, held by its own process. ``location`` is that receiver's latest fix. Each keeps
+///   its own desired accuracy, distance filter (from its own last delivered fix), activity
+///   type, pause, one-shot request, regions, visits and headings, and nothing received before
+///   it started is current for it. A capture file is not shared: each manager replays it.
 /// - Delegate methods run on ``delegateQueue``, the main queue by default: in an app with a run
 ///   loop, in an `async` `@main` program, or after `dispatchMain()`, the main queue runs. A
 ///   program whose main thread blocks must set another queue.
@@ -36,6 +43,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     /// Whether visits are monitored.
     var monitoringVisits = false
     var location: CLLocation?
+    /// The engine the manager's receiver was last read through (see ``location``).
+    var engineKey: String?
     var heading: CLHeading?
     var status: CLAuthorizationStatus = .notDetermined
     var requested: CLAuthorizationStatus = .authorizedAlways
@@ -126,8 +135,16 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   deinit { state.withLock { $0.session }?.stop() }
 
-  /// The most recent location delivered, if any.
-  open var location: CLLocation? { state.withLock { $0.location } }
+  /// The most recent location, if any: the latest fix of the receiver's engine, shared by
+  /// every client of the process and whatever this manager asked for (region monitoring
+  /// alone included), as on Apple's platforms; kept after the receiver closes. A replay's
+  /// manager has its own: the last one delivered to it.
+  open var location: CLLocation? {
+    let (own, key) = state.withLock { ($0.location, $0.engineKey) }
+    guard let key, let shared = ReceiverEngine.latestLocation(for: key) else { return own }
+    guard let own else { return shared }
+    return shared.timestamp >= own.timestamp ? shared : own
+  }
   /// Whether this manager may use its receiver (see ``CLAuthorizationStatus``).
   open var authorizationStatus: CLAuthorizationStatus { state.withLock { $0.status } }
   /// Always full accuracy.
@@ -257,12 +274,12 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
       session.configure(change)
       return nil
     }
-    var config = PipelineConfig(isReplay: isReplay, device: LocationService.deviceName(input))
-    config.maximumAge = maximumAge
-    config.timestamps = replayTimestamps
-    let session = LocationSession(
-      input: input, config: config, checksumPolicy: checksumPolicy, clock: clock
-    ) { [weak self] batch, session in self?.receive(batch, from: session) }
+    let settings = SessionSettings(
+      isReplay: isReplay, clock: clock, checksumPolicy: checksumPolicy, maximumAge: maximumAge,
+      timestamps: replayTimestamps, onStart: onSession)
+    let session = LocationSession.client(input, settings) { [weak self] batch, session in
+      self?.receive(batch, from: session)
+    }
     let (wanted, monitoring, headings, visits) = state.withLock {
       ($0.requested, $0.monitoring, $0.updatingHeading, $0.monitoringVisits)
     }
@@ -275,10 +292,10 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
       if visits { $0.watchVisits(VisitRule()) }
       change(&$0)
     }
-    session.onStart = onSession
     state.withLock { $0.session = session }
     do {
       try session.start()
+      if let key = session.engineKey, !isReplay { state.withLock { $0.engineKey = key } }
     } catch {
       let report = state.withLock { state -> Bool in
         state.session = nil

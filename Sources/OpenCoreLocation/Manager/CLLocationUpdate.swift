@@ -105,11 +105,12 @@ public struct CLLocationUpdate: Sendable {
     public func makeAsyncIterator() -> Iterator {
       let channel = EventChannel<CLLocationUpdate>(
         limit: LocationPolicy.queueLimit)
-      var config = PipelineConfig(isReplay: isReplay, device: LocationService.deviceName(input))
-      config.timestamps = replayTimestamps
+      let settings = SessionSettings(
+        isReplay: isReplay, clock: clock, timestamps: replayTimestamps, onStart: onSession)
       let translator = UpdateTranslator()
-      let session = LocationSession(input: input, config: config, clock: clock) { batch in
-        channel.send(translator.translate(batch))
+      let live = !isReplay
+      let session = LocationSession.client(input, settings) { batch, session in
+        channel.send(translator.translate(batch), dropsOldest: live ? session.readerIsShared : nil)
         if batch.contains(where: { if case .ended = $0 { return true } else { return false } }) {
           channel.finish()
         }
@@ -119,7 +120,6 @@ public struct CLLocationUpdate: Sendable {
         filtersAccuracy: false, pausesAutomatically: true,
         activityType: configuration.activityType)
       session.configure { $0.startUpdates(filter) }
-      session.onStart = onSession
       return Iterator(
         consumer: UpdatesConsumer(channel: channel, session: session, throwsStartFailure: false))
     }

@@ -71,7 +71,9 @@ public enum LocationPolicy {
   public static let quietGap: Double = 0.05
   /// How many events may queue ahead of a slow consumer before reading pauses, for every
   /// source: a replay's file, a TCP or gpsd socket (left unread, so the server slows down) and a
-  /// serial device (whose kernel buffer then drops what does not fit, as a UART does).
+  /// serial device (whose kernel buffer then drops what does not fit, as a UART does). A live
+  /// source that several clients of the process read (see ``CLLocationManager``) is never
+  /// paused for one of them: a client that falls this far behind loses its oldest events.
   public static let queueLimit = 1024
   /// The limit replays had before every source got one: ``queueLimit``.
   public static let replayQueueLimit = queueLimit

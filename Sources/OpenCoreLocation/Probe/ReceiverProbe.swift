@@ -49,17 +49,20 @@ public struct ReceiverProbe: Sendable {
     self.checksumPolicy = checksumPolicy
   }
 
-  /// Opens the device, listens for ``seconds`` once its rate is known (with
-  /// ``BaudSetting/auto``, after the hunt: at most one pass over the rates), closes it
-  /// (restoring its settings). Cancelling the task ends it at once.
+  /// Opens the device (or joins the process's reader of it, see ``CLLocationManager``),
+  /// listens for ``seconds`` once its rate is known (with ``BaudSetting/auto``, after the
+  /// hunt: at most one pass over the rates), closes it (restoring its settings). Cancelling the task ends it at once.
   /// - Throws: ``ReceiverError`` when the device cannot be opened.
   public func run() async throws(ReceiverError) -> Report {
     let listener = ProbeListener(policy: checksumPolicy)
     var options = ReceiverOptions()
     options.reconnect = false
-    let receiver = Receiver(source: .device(path: path, baud: baud), options: options)
-    try receiver.start { listener.handle($0) }
-    defer { receiver.stop() }
+    // A client of the device's engine: a device this process already reads is listened to
+    // through the same reader, not reported busy by itself.
+    let subscription = try ReceiverEngine.subscribe(
+      source: .device(path: path, baud: baud), options: options
+    ) { listener.handle($0) }
+    defer { subscription.cancel() }
     let hunt = Double(BaudSetting.huntOrder.count + 1) * (options.baudHuntWindow + 0.1)
     let huntEnd = Date().addingTimeInterval(hunt)
     while !listener.settled && Date() < huntEnd && !Task.isCancelled {

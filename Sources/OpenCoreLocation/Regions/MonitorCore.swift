@@ -190,14 +190,11 @@ final class MonitorIteration: @unchecked Sendable {
     core.attach(channel)
     guard let input = core.setup.input else { return }
     let setup = core.setup
-    var config = PipelineConfig(
-      isReplay: setup.isReplay, device: LocationService.deviceName(input))
-    config.maximumAge = setup.maximumAge
-    config.timestamps = setup.timestamps
+    let settings = SessionSettings(
+      isReplay: setup.isReplay, clock: setup.clock, checksumPolicy: setup.checksumPolicy,
+      maximumAge: setup.maximumAge, timestamps: setup.timestamps)
     let (core, channel) = (core, channel)
-    let session = LocationSession(
-      input: input, config: config, checksumPolicy: setup.checksumPolicy, clock: setup.clock
-    ) { batch in
+    let session = LocationSession.client(input, settings) { batch, _ in
       core.publish(core.translate(batch, date: setup.clock.wallNow()))
       if batch.contains(where: { if case .ended = $0 { true } else { false } }) {
         channel.finish()

@@ -5,7 +5,9 @@ import Receivers
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
 /// and the consumer takes everything queued at once. The producer (a reader thread) blocks while
 /// more than `limit` elements wait, so a fast source — a replay, a TCP server sending as fast as
-/// it can — cannot outrun its consumer's memory: while it waits, its source is not read.
+/// it can — cannot outrun its consumer's memory: while it waits, its source is not read. A
+/// producer that serves other consumers too (a live receiver's reader shared by several
+/// clients, see ``ReceiverEngine``) drops the oldest elements instead, counted (``dropped``).
 final class EventChannel<Element: Sendable>: Sendable {
   private struct State {
     var queue: [Element] = []
@@ -13,6 +15,7 @@ final class EventChannel<Element: Sendable>: Sendable {
     var finished = false
     var failure: (any Error)?
     var producerBlocked = false
+    var dropped = 0
   }
 
   private let state = Locked(State())
@@ -22,15 +25,27 @@ final class EventChannel<Element: Sendable>: Sendable {
   /// A channel that blocks its producer beyond `limit` queued elements (nil: never).
   init(limit: Int?) { self.limit = limit }
 
+  /// How many elements were dropped because the consumer was behind (see ``send(_:dropsOldest:)``).
+  var dropped: Int { state.withLock { $0.dropped } }
+
   /// Queues elements (from the producer's thread); returns false once the channel is finished.
+  /// When the queue is full and `dropsOldest` says so (asked again while waiting), the oldest
+  /// elements make room instead of the producer waiting.
   @discardableResult
-  func send(_ elements: some Collection<Element>) -> Bool {
+  func send(
+    _ elements: some Collection<Element>, dropsOldest: (@Sendable () -> Bool)? = nil
+  ) -> Bool {
     guard !elements.isEmpty else { return true }
     while true {
       var wake: CheckedContinuation<Void, Never>?
+      let drops = dropsOldest?() ?? false
       let outcome: Int = state.withLock { state in
         if state.finished { return 0 }
-        if let limit, state.queue.count >= limit {
+        if drops, let limit, state.queue.count + elements.count > limit {
+          let excess = min(state.queue.count, state.queue.count + elements.count - limit)
+          state.queue.removeFirst(excess)
+          state.dropped += excess
+        } else if let limit, state.queue.count >= limit {
           state.producerBlocked = true
           return 2
         }
@@ -43,7 +58,9 @@ final class EventChannel<Element: Sendable>: Sendable {
       switch outcome {
       case 0: return false
       case 1: return true
-      default: space.wait()
+      default:
+        // Asked again a tenth of a second later when it may change: another client came.
+        if dropsOldest == nil { space.wait() } else { _ = space.wait(timeout: .now() + 0.1) }
       }
     }
   }

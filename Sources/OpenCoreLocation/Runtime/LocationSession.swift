@@ -31,10 +31,11 @@ final class LocationSession: @unchecked Sendable {
   /// Frames each read a second time when the pipeline taps sentences (LocationSession+Tap).
   @exclusivity(unchecked) private var tap: SentenceTap?
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
-  /// The receiver once started. `start()` stores it while `stop()` may already run on another
-  /// thread (a fast replay's first events can complete a request, and its owner close the
-  /// session, before `start()` returns): behind a lock, and whichever comes second stops it.
-  private let receiver = Locked<Receiver?>(nil)
+  /// The session's place in its source's engine (``ReceiverEngine``) once started. `start()`
+  /// stores it while `stop()` may already run on another thread (a fast replay's first events
+  /// can complete a request, and its owner close the session, before `start()` returns):
+  /// behind a lock, and whichever comes second leaves the engine.
+  private let receiver = Locked<ReceiverEngine.Subscription?>(nil)
   /// Whether ``start()`` ran (no checks are armed before).
   private var started = false
   /// The armed time check and when it fires (monotonic ns).
@@ -45,6 +46,10 @@ final class LocationSession: @unchecked Sendable {
   private let stopped = Atomic<Bool>(false)
   /// Set by ``finishInput()``: nothing more is read.
   private let inputFinished = Atomic<Bool>(false)
+  /// Set by ``finishInput()`` once the session left its engine (under the lock): what the
+  /// engine hands out later is not read. (Not at once: what the reader read before it
+  /// stopped is kept.)
+  private let detached = Atomic<Bool>(false)
   private let failedToStart = Atomic<Bool>(false)
 
   /// Whether ``start()`` threw: what the session reported while failing (the authorization it
@@ -95,17 +100,28 @@ final class LocationSession: @unchecked Sendable {
     return body(pipeline)
   }
 
-  /// Opens the receiver (for ``SessionInput/receiver(_:_:)``) and arms the time checks.
+  deinit { receiver.withLock { $0 }?.cancel() }
+
+  /// Whether another client reads the session's receiver through its engine now: its sink
+  /// must not hold the reader back (see ``EventChannel/send(_:dropsOldest:)``).
+  var sharesReader: Bool { receiver.withLock { $0?.engine.isShared } ?? false }
+
+  /// ``sharesReader``, asked when needed.
+  var readerIsShared: @Sendable () -> Bool { { [weak self] in self?.sharesReader ?? false } }
+
+  /// The registry key of the engine the session reads (nil before ``start()``, and for a
+  /// capture file or a fed session).
+  var engineKey: String? { receiver.withLock { $0?.engine.key } }
+
+  /// Subscribes to the engine of the receiver (for ``SessionInput/receiver(_:_:)``: opening
+  /// it when no other client of the process reads it) and arms the time checks.
   func start() throws(CLError) {
     onStart?(self)
     if case .receiver(let source, let options) = input, !inputFinished.load(ordering: .acquiring) {
-      let receiver = Receiver(source: source, options: options)
+      let receiver: ReceiverEngine.Subscription
       do {
-        try receiver.start { [weak self] event in
-          switch event {
-          case .data(let chunk, let at): self?.feed(chunk, at: Int64(truncatingIfNeeded: at))
-          case .state(let state): self?.deviceState(state)
-          }
+        receiver = try ReceiverEngine.subscribe(source: source, options: options) {
+          [weak self] event in self?.receive(event)
         }
       } catch {
         let failure = Self.failure(error, source: source)
@@ -117,7 +133,7 @@ final class LocationSession: @unchecked Sendable {
         stored = receiver
         return stopped.load(ordering: .acquiring) || inputFinished.load(ordering: .acquiring)
       }
-      if stoppedMeanwhile { receiver.stop() }
+      if stoppedMeanwhile { receiver.cancel() }
     }
     lock.lock()
     defer { lock.unlock() }
@@ -128,7 +144,8 @@ final class LocationSession: @unchecked Sendable {
   /// Whether ``stop()`` was called.
   var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
-  /// Stops the timer and the receiver (joining its reader thread; do not call from it).
+  /// Stops the timer and leaves the engine (the last client to leave closes the receiver,
+  /// joining its reader thread).
   func stop() {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     check.withLock { check in
@@ -136,27 +153,44 @@ final class LocationSession: @unchecked Sendable {
       check.timer = nil
     }
     quietCheck.withLock { $0.timer?.cancel() }
-    receiver.withLock { $0 }?.stop()
+    receiver.withLock { $0 }?.cancel()
   }
 
-  /// Stops reading, keeping what was read: the receiver is stopped (its reader thread joined:
-  /// call it where a consumer keeps taking batches, as a reader blocked handing one over
-  /// finishes it first), then the epoch in progress is closed and everything it completes is
-  /// delivered. Later calls, and a ``start()`` after it, read nothing.
+  /// Stops reading, keeping what was read: the session leaves its engine (call it where a
+  /// consumer keeps taking batches, as a reader blocked handing one over finishes it first,
+  /// and nothing read later reaches the session), then the epoch in progress is closed and
+  /// everything it completes is delivered. Later calls, and a ``start()`` after it, read
+  /// nothing.
   func finishInput() {
     guard !inputFinished.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    receiver.withLock { $0 }?.stop()
+    receiver.withLock { $0 }?.cancel()
     lock.lock()
     defer { lock.unlock() }
+    detached.store(true, ordering: .releasing)
     decoder.finish(visiting: &pipeline)
     pipeline.finishInput(at: clock.now(), wall: clock.wallNow())
     deliver()
   }
 
+  /// What the engine hands out: nothing once the session stopped or finished its input.
+  func receive(_ event: ReceiverEvent) {
+    switch event {
+    case .data(let chunk, let at): feed(chunk, at: Int64(truncatingIfNeeded: at), fromEngine: true)
+    case .state(let state): deviceState(state, fromEngine: true)
+    }
+  }
+
+  /// Whether the session takes no more from its engine (checked under the lock, so that
+  /// nothing read after ``finishInput()`` closed the last epoch reaches the pipeline).
+  private var leftEngine: Bool {
+    stopped.load(ordering: .relaxed) || detached.load(ordering: .relaxed)
+  }
+
   /// A chunk of bytes that arrived at monotonic time `at` (ns).
-  func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
+  func feed(_ chunk: UnsafeRawBufferPointer, at: Int64, fromEngine: Bool = false) {
     lock.lock()
     defer { lock.unlock() }
+    if fromEngine && leftEngine { return }
     pipeline.beginRead(at: at, wall: clock.wallNow())
     if tap != nil, let sentences = tap?.frame(chunk) {
       pipeline.events.append(.sentences(sentences))
@@ -196,9 +230,10 @@ final class LocationSession: @unchecked Sendable {
   }
 
   /// A device state from the receiver (or the owner).
-  func deviceState(_ state: DeviceState) {
+  func deviceState(_ state: DeviceState, fromEngine: Bool = false) {
     lock.lock()
     defer { lock.unlock() }
+    if fromEngine && leftEngine { return }
     if case .ended = state {
       decoder.finish(visiting: &pipeline)
     }

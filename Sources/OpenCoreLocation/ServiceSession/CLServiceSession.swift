@@ -117,8 +117,8 @@ public final class CLServiceSession: Sendable {
       return
     }
     let input = SessionInput.receiver(source, options)
-    let config = PipelineConfig(isReplay: !source.isLive, device: LocationService.deviceName(input))
-    let session = LocationSession(input: input, config: config, clock: SystemClock()) { batch in
+    let session = LocationSession.client(input, SessionSettings(isReplay: !source.isLive)) {
+      batch, _ in
       for case .authorization(let status, let state) in batch {
         CLLocationManager.lastStatus.withLock { $0 = status }
         hub.publish(Diagnostic(status: status, state: state, requirement: authorization))

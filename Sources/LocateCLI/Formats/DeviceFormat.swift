@@ -70,6 +70,8 @@ enum DeviceFormat {
     case .busy(_, let holder):
       object.add("holder", holder?.command)
       object.add("pid", holder.map { Int($0.pid) })
+      object.add("user", holder?.user)
+      if holder?.shared == true { object.add("shared", true) }
     default: break
     }
     switch probe {
@@ -104,6 +106,8 @@ enum DeviceFormat {
     switch state {
     case .available, .connected: return style.green("available")
     case .denied: return style.red("denied")
+    case .busy(_, let holder?) where holder.shared:
+      return style.green(DeviceRefusal.holderText(holder))
     case .busy(_, let holder):
       return style.yellow("busy") + ", " + DeviceRefusal.holderText(holder)
     case .unavailable: return style.red("missing")

@@ -41,6 +41,40 @@ struct SharingEndToEndTests {
     }
   }
 
+  /// A steady drive, a `watch` holding it and `count` watches that joined it.
+  struct Group {
+    let simulator: Simulator
+    let holder: Spawned
+    let joined: [Spawned]
+
+    /// Starts them in turn (the holder has a fix before the others start); on a failure,
+    /// stops what it started.
+    init(joining count: Int) throws {
+      simulator = try SharingEndToEndTests.steadyDrive()
+      var started: [Spawned] = []
+      do {
+        started.append(try SharingEndToEndTests.watcher(simulator.path))
+        try SharingEndToEndTests.waitForFixes(started[0], 1)
+        for _ in 0..<count { started.append(try SharingEndToEndTests.watcher(simulator.path)) }
+        for watch in started.dropFirst() {
+          try watch.waitForStderr("joined locate pid \(started[0].pid) on \(simulator.path)")
+        }
+      } catch {
+        for watch in started { watch.stop() }
+        simulator.stop()
+        throw error
+      }
+      holder = started[0]
+      joined = Array(started.dropFirst())
+    }
+
+    func stop() {
+      for watch in joined { watch.stop() }
+      holder.stop()
+      simulator.stop()
+    }
+  }
+
   @Test("watch holds the device, current in parallel joins it: both get fixes, exit 0")
   func watchAndCurrent() throws {
     let simulator = try Self.steadyDrive()
@@ -64,17 +98,10 @@ struct SharingEndToEndTests {
 
   @Test("three joined watches get the holder's fixes, epoch for epoch")
   func threeJoined() throws {
-    let simulator = try Self.steadyDrive()
-    defer { simulator.stop() }
-    let holder = try Self.watcher(simulator.path)
-    defer { holder.stop() }
-    try Self.waitForFixes(holder, 1)
-    let joined = try (0..<3).map { _ in try Self.watcher(simulator.path) }
-    defer { for watch in joined { watch.stop() } }
-    for watch in joined {
-      try watch.waitForStderr("joined locate pid \(holder.pid) on \(simulator.path)")
-      try Self.waitForFixes(watch, 4)
-    }
+    let group = try Group(joining: 3)
+    defer { group.stop() }
+    let (holder, joined) = (group.holder, group.joined)
+    for watch in joined { try Self.waitForFixes(watch, 4) }
     let joinedTimes = joined.map(Self.times)
     try Self.waitForFixes(holder, Self.times(holder).count + 1)
     let held = Set(Self.times(holder))
@@ -90,17 +117,10 @@ struct SharingEndToEndTests {
     "the holder ends (SIGTERM, SIGKILL) while two are joined: one takes over, both go on",
     arguments: [SIGTERM, SIGKILL])
   func takeover(signal: Int32) throws {
-    let simulator = try Self.steadyDrive()
-    defer { simulator.stop() }
-    let holder = try Self.watcher(simulator.path)
-    defer { holder.stop() }
-    try Self.waitForFixes(holder, 1)
-    let joined = try (0..<2).map { _ in try Self.watcher(simulator.path) }
-    defer { for watch in joined { watch.stop() } }
-    for watch in joined {
-      try watch.waitForStderr("joined locate pid \(holder.pid)")
-      try Self.waitForFixes(watch, 2)
-    }
+    let group = try Group(joining: 2)
+    defer { group.stop() }
+    let (simulator, holder, joined) = (group.simulator, group.holder, group.joined)
+    for watch in joined { try Self.waitForFixes(watch, 2) }
     holder.signal(signal)
     _ = try holder.wait(timeout: 30)
     let before = joined.map { Self.times($0).count }

@@ -65,6 +65,13 @@ final class ShareHost: @unchecked Sendable {
     return host
   }
 
+  /// Whether this relay's socket is the one for the device at `path` (a device that came back
+  /// after an unplug may be another one: another ttyUSB number).
+  func serves(devicePath path: String) -> Bool {
+    guard let name = ShareDirectory.socketName(forDevice: path) else { return false }
+    return socketPath.hasSuffix("/" + name)
+  }
+
   /// Sends a chunk to every peer (on the reader thread; never waits).
   func publish(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
     ShareFrame.header(time: time, count: bytes.count, into: &header)

@@ -61,7 +61,7 @@ public enum DeviceRefusal: Sendable, Hashable {
         return "stop it (sudo systemctl stop ModemManager) or tell it to leave the port alone"
           + " with a udev rule setting ID_MM_DEVICE_IGNORE=1"
       case "locate" where holder.shared:
-        return "another locate shares it: run locate again to join it"
+        return "run locate as usual: it reads the stream of pid \(holder.pid)"
       case "locate" where holder.user != nil:
         return "another user's locate is reading it, and only its own user may join it: ask"
           + " \(holder.user ?? "") to stop it, or wait for it to finish"

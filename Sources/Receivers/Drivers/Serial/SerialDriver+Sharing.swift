@@ -19,7 +19,12 @@ extension SerialDriver {
           try reopening
           ? reopen(rate: rate, flush: flush)
           : SerialPort.open(path, rate: rate, procRoot: roots.proc, flush: flush)
-        // Shared from now on, so that a newcomer joins even while the rate is hunted.
+        // Shared from now on, so that a newcomer joins even while the rate is hunted (the
+        // relay kept from before an unplug, unless the device came back as another one).
+        if let kept = host, !kept.serves(devicePath: path) {
+          kept.stop()
+          host = nil
+        }
         if host == nil {
           host = ShareHost.start(devicePath: path, rate: baud == .auto ? nil : rate)
         }
@@ -29,6 +34,8 @@ extension SerialDriver {
           ShareLink.joinableUser(holder, procRoot: roots.proc) != nil
         else { throw error }
         if let joined = ShareLink.join(holder, device: path, procRoot: roots.proc) {
+          host?.stop()
+          host = nil
           link = joined
           SharingNote.joined(path: path, pid: joined.holder.pid).post()
           return

@@ -114,7 +114,9 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
           continue
         }
       }
-      close()
+      // The relay stays while reopening: joined processes wait with this one.
+      open.close()
+      port = nil
       context.emit(.unplugged(path: path))
       guard options.reconnect else {
         context.emit(.ended)

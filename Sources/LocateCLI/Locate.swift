@@ -131,6 +131,8 @@ public enum Locate {
       The receiver is --device PATH, else $LOCATE_DEVICE, else the first one found in
       /dev/serial/by-id, /dev/ttyUSB*, /dev/ttyACM*, /dev/serial0 and /dev/ttyAMA*.
       --input reads a capture file, standard input, an NMEA-over-TCP bridge or a gpsd server.
+      A receiver another locate of yours reads is shared: this one joins its stream (and
+      takes the device over when that one ends); another user's is busy (status 75).
 
       Examples:
         locate current

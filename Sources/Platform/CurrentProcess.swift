@@ -13,6 +13,27 @@ package enum CurrentProcess {
   /// The corresponding C function is `geteuid`.
   package static var isRoot: Bool { geteuid() == 0 }
 
+  /// The effective user ID.
+  ///
+  /// The corresponding C function is `geteuid`.
+  package static var userID: UInt32 { geteuid() }
+
+  /// The name of user `uid` from the password database, or its number when it has none.
+  ///
+  /// The corresponding C function is `getpwuid_r`.
+  package static func userName(_ uid: UInt32) -> String {
+    var entry = passwd()
+    var result: UnsafeMutablePointer<passwd>? = nil
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let status = buffer.withUnsafeMutableBufferPointer { storage -> CInt in
+      guard let base = storage.baseAddress else { return ERANGE }
+      return getpwuid_r(uid_t(uid), &entry, base, storage.count, &result)
+    }
+    guard status == 0, let found = result else { return String(uid) }
+    let name: UnsafeMutablePointer<CChar>? = found.pointee.pw_name
+    return name.map { String(cString: $0) } ?? String(uid)
+  }
+
   /// The environment variable `name`, or `nil` when it is not set.
   ///
   /// The corresponding C function is `getenv`.

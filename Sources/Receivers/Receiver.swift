@@ -155,13 +155,20 @@ public final class Receiver: @unchecked Sendable {
   /// then throws why).
   public static func discoveredDevice() -> String? { try? discoveredPath(roots: .system) }
 
-  /// `$LOCATE_DEVICE` when set, else the first device discovery finds that may be opened.
+  /// `$LOCATE_DEVICE` when set, else the first device discovery finds that may be opened (or
+  /// joined: held by a `locate` that shares it).
   /// Throws not found, or the refusal of the first device when none may be opened.
   static func discoveredPath(roots: DiscoveryRoots) throws(ReceiverError) -> String {
     if let variable = ReceiverSource.environmentDevice() { return variable }
     let devices = DeviceDiscovery.list(roots: roots, probeSerialPorts: false)
-    if let usable = devices.first(where: { if case .available = $0.state { true } else { false } })
-    {
+    let usable = devices.first { device in
+      switch device.state {
+      case .available: true
+      case .busy(_, let holder?): holder.shared
+      default: false
+      }
+    }
+    if let usable {
       return usable.byID ?? usable.path
     }
     guard let first = devices.first else { throw ReceiverError(code: .notFound, path: "") }

@@ -15,7 +15,7 @@ import Testing
        69  no receiver found (EX_UNAVAILABLE)
        70  internal error (EX_SOFTWARE)
        74  output error, e.g. disk full / stdout closed (EX_IOERR)
-       75  receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)
+       75  receiver busy, held by another program or user; serve: address in use (EX_TEMPFAIL)
        76  bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)
        77  permission denied (EX_NOPERM)
         3  no fix before the timeout

@@ -156,8 +156,10 @@ import Testing
     let served = try Spawned(["serve", "--listen", "127.0.0.1:0", "--device", simulator.path])
     defer { served.stop() }
     _ = try served.waitForLines(1)
-    // Open: a second reader is refused while it holds the device.
-    #expect(try CLI.run(["current", "--device", simulator.path, "--timeout", "5"]).status == 75)
+    // Open: it holds the device, and shares it with a second reader.
+    let devices = try CLI.run(["devices", "--device", simulator.path])
+    #expect(devices.stdout.hasPrefix("\(simulator.path)  shared by locate, pid \(served.pid)\n"))
+    #expect(try CLI.run(["current", "--device", simulator.path, "--timeout", "30"]).status == 0)
     served.signal(signal)
     #expect(try served.wait(timeout: 30) == 0)
     #expect(served.stderr == "")

@@ -264,11 +264,19 @@ struct SimulatorEndToEndTests {
   @Test func busyDeviceIs75AndNamesTheHolder() throws {
     let simulator = try Simulator()
     defer { simulator.stop() }
-    let holder = try Spawned(["watch", "--device", simulator.path, "--json"])
-    defer { holder.stop() }
-    try holder.waitFor(#""class":"TPV""#)
-    let result = try CLI.run(["current", "--device", simulator.path])
-    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by locate, pid "))
+    // A program that is not locate holds it (flock, as locate does): nothing to join.
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    defer { close(null) }
+    let holder = try ChildProcess(
+      "/usr/bin/flock", ["--exclusive", simulator.path, "/bin/sleep", "60"],
+      environment: CLI.baseEnvironment, stdin: nil, stdout: null, stderr: null)
+    defer { holder.terminate() }
+    var result = try CLI.run(["current", "--device", simulator.path, "--timeout", "5"])
+    for _ in 0..<100 where !result.stderr.contains("held by") {
+      usleep(50_000)
+      result = try CLI.run(["current", "--device", simulator.path, "--timeout", "5"])
+    }
+    #expect(result.stderr.hasPrefix("locate: \(simulator.path): busy, held by "))
     #expect(result.status == 75)
   }
 

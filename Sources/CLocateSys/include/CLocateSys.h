@@ -19,4 +19,11 @@ int clocate_open_pty(char *name, unsigned long size);
 /// Accepts a connection as a close-on-exec, non-blocking socket (accept4, a GNU extension Swift
 /// cannot see); `address` and `length` as for accept. Returns -1 with errno set.
 int clocate_accept(int fd, void *address, unsigned int *length);
+/// The process and user at the other end of a connected Unix socket (SO_PEERCRED, whose
+/// struct ucred Swift cannot see). Returns -1 with errno set.
+int clocate_peer_credentials(int fd, int *pid, unsigned int *uid);
+/// Makes a close-on-exec Unix stream socket bound to `path` and listening (non-blocking), or
+/// connected to `path` (blocking) with `listening` 0; returns -1 with errno set (ENAMETOOLONG
+/// for a path longer than sun_path).
+int clocate_unix_socket(const char *path, int listening);
 #endif

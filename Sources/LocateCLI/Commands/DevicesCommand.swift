@@ -12,7 +12,8 @@ enum DevicesCommand: Command {
     Lists the serial receivers found in /dev/serial/by-id, /dev/ttyUSB*, /dev/ttyACM*,
     /dev/serial0 and /dev/ttyAMA* (and the --device or $LOCATE_DEVICE one), with their USB
     description and driver, and whether they can be used now: available, denied (and the group
-    to join), busy (and which program holds it) or missing. With --probe, each usable one is
+    to join), shared (held by another locate of yours, which using it joins), busy (and which
+    program holds it, and its user when not you) or missing. With --probe, each usable one is
     opened and listened to for a few seconds: its baud rate, talkers, sentence types and fix
     state. Exit status 69 when there is none.
     """

@@ -64,12 +64,16 @@ enum DeviceFormat {
     object.add("usb", device.usbDescription)
     object.add("driver", device.driver)
     object.add("state", device.state.name)
-    object.add("available", device.state.isUsable)
+    let shared: Bool
+    if case .busy(_, let holder?) = device.state { shared = holder.shared } else { shared = false }
+    object.add("available", device.state.isUsable || shared)
     switch device.state {
     case .denied(_, let group): object.add("group", group)
     case .busy(_, let holder):
       object.add("holder", holder?.command)
       object.add("pid", holder.map { Int($0.pid) })
+      object.add("user", holder?.user)
+      if shared { object.add("shared", true) }
     default: break
     }
     switch probe {
@@ -104,6 +108,8 @@ enum DeviceFormat {
     switch state {
     case .available, .connected: return style.green("available")
     case .denied: return style.red("denied")
+    case .busy(_, let holder?) where holder.shared:
+      return style.green(DeviceRefusal.holderText(holder))
     case .busy(_, let holder):
       return style.yellow("busy") + ", " + DeviceRefusal.holderText(holder)
     case .unavailable: return style.red("missing")

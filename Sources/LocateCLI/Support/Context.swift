@@ -1,6 +1,7 @@
 @preconcurrency import Dispatch
 import Foundation
 import Platform
+import Receivers
 
 /// What every command gets: the environment, standard output, the terminals, the signals.
 struct Context: Sendable {
@@ -17,9 +18,12 @@ struct Context: Sendable {
   /// The wall clock (for a fix's age).
   var now: @Sendable () -> Date = { Date() }
 
-  /// The stderr status line for a command run with or without `--verbose`.
+  /// The stderr status line for a command run with or without `--verbose`; it also tells
+  /// of a receiver joined or taken over (``SharingNote``).
   func statusLine(_ arguments: ParsedArguments) -> StatusLine {
-    StatusLine(isTerminal: stderrIsTerminal, verbose: arguments.has("verbose"))
+    let status = StatusLine(isTerminal: stderrIsTerminal, verbose: arguments.has("verbose"))
+    SharingNote.setHandler { status.note($0.description) }
+    return status
   }
 
   /// Colour for human output on standard output.

@@ -46,7 +46,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     case .software: return "internal error (EX_SOFTWARE)"
     case .ioError: return "output error, e.g. disk full / stdout closed (EX_IOERR)"
     case .busy:
-      return "receiver busy, held by another program; serve: address in use (EX_TEMPFAIL)"
+      return "receiver busy, held by another program or user; serve: address in use (EX_TEMPFAIL)"
     case .noNMEA:
       return "bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)"
     case .permissionDenied: return "permission denied (EX_NOPERM)"

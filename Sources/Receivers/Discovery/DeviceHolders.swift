@@ -1,7 +1,10 @@
 import Platform
 
 /// Finds the processes that have a device open by reading `/proc/PID/fd/*` links: the
-/// answer to "busy — who holds it?". Only processes we may inspect are seen (all, for root).
+/// answer to "busy — who holds it?". Only processes we may inspect are seen (all, for root);
+/// when none of those has it open, the `flock(2)` holder from `/proc/locks` (which everyone may
+/// read) is named, so another user's `locate` is named too. A holder of another user carries
+/// that user's name.
 ///
 /// The program that made a pseudo-terminal (it holds the master, `/dev/ptmx` with that
 /// `tty-index`) is not a reader of it when it has the slave open read-only: `locate simulate`
@@ -24,9 +27,30 @@ enum DeviceHolders {
       {
         continue
       }
-      holders.append(DeviceHolder(pid: pid, command: command(of: pid, procRoot: procRoot)))
+      holders.append(holder(pid, procRoot: procRoot))
+    }
+    if holders.isEmpty, let locker = lockHolder(target, procRoot: procRoot) {
+      holders.append(holder(locker, procRoot: procRoot))
+    }
+    for index in holders.indices where holders[index].command == "locate" {
+      holders[index].shared =
+        ShareLink.socket(of: holders[index], device: target, procRoot: procRoot) != nil
     }
     return holders.sorted { $0.pid < $1.pid }
+  }
+
+  /// `pid` as a holder: its command, and its user when that is not ours.
+  private static func holder(_ pid: Int32, procRoot: String) -> DeviceHolder {
+    var holder = DeviceHolder(pid: pid, command: command(of: pid, procRoot: procRoot))
+    if let uid = owner(of: pid, procRoot: procRoot), uid != CurrentProcess.userID {
+      holder.user = CurrentProcess.userName(uid)
+    }
+    return holder
+  }
+
+  /// The user running `pid` (the owner of `/proc/PID`).
+  static func owner(of pid: Int32, procRoot: String = "/proc") -> UInt32? {
+    (try? FileSystem.status("\(procRoot)/\(pid)"))?.ownerID
   }
 
   /// The holder to name: another process when there is one, else this process itself.

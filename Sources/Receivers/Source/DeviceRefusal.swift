@@ -34,9 +34,13 @@ public enum DeviceRefusal: Sendable, Hashable {
     }
   }
 
-  /// Who holds a busy device: `held by gpsd, pid 812`, or `but no process has it open`.
+  /// Who holds a busy device: `held by gpsd, pid 812`, `held by locate, pid 812 (alice)` (a
+  /// holder of another user), `shared by locate, pid 812` (a `locate` this user joins), or
+  /// `but no process has it open`.
   public static func holderText(_ holder: DeviceHolder?) -> String {
-    holder.map { "held by \($0.command), pid \($0.pid)" } ?? "but no process has it open"
+    guard let holder else { return "but no process has it open" }
+    let verb = holder.shared ? "shared by" : "held by"
+    return "\(verb) \(holder.command), pid \(holder.pid)" + (holder.user.map { " (\($0))" } ?? "")
   }
 
   /// What to do about it. `gpsdSource` is how the reader names gpsd as a source (the command
@@ -56,6 +60,11 @@ public enum DeviceRefusal: Sendable, Hashable {
       case "ModemManager":
         return "stop it (sudo systemctl stop ModemManager) or tell it to leave the port alone"
           + " with a udev rule setting ID_MM_DEVICE_IGNORE=1"
+      case "locate" where holder.shared:
+        return "run locate as usual: it reads the stream of pid \(holder.pid)"
+      case "locate" where holder.user != nil:
+        return "another user's locate is reading it, and only its own user may join it: ask"
+          + " \(holder.user ?? "") to stop it, or wait for it to finish"
       case "locate":
         return "another locate is reading it: stop that one, or wait for it to finish"
       default:

@@ -4,11 +4,18 @@ public struct DeviceHolder: Sendable, Hashable {
   public var pid: Int32
   /// Command name (`gpsd`, `ModemManager`, `locate`).
   public var command: String
+  /// The holder's user, when it is not this process's (`nil`: the same user, or unknown).
+  public var user: String?
+  /// Whether the holder is a `locate` that shares the device with this user: opening it joins
+  /// that process's stream instead of failing as busy.
+  public var shared: Bool
 
   /// Makes a holder.
-  public init(pid: Int32, command: String) {
+  public init(pid: Int32, command: String, user: String? = nil, shared: Bool = false) {
     self.pid = pid
     self.command = command
+    self.user = user
+    self.shared = shared
   }
 }
 

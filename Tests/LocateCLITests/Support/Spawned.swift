@@ -45,6 +45,9 @@ final class Spawned: Sendable {
     }
   }
 
+  /// The process ID.
+  var pid: Int32 { child.pid }
+
   /// Everything printed on stdout so far.
   var stdout: String { String(decoding: output.data.withLock { $0 }, as: UTF8.self) }
 

@@ -13,13 +13,22 @@ import Platform
 /// (the receiver's rate was changed) is hunted again. At a fixed rate, bytes without NMEA for
 /// ``ReceiverOptions/noNMEAAfter`` seconds are reported `garbled` at that rate (reading goes
 /// on; NMEA that comes back reports `connected` again).
+///
+/// Sharing: while it holds the device, it relays what it reads to the `locate` processes of
+/// its user that join it (``ShareHost``); a device held by such a `locate` is joined instead
+/// of refused as busy (``ShareLink``), and when that holder ends, the device is taken over (or
+/// whoever took it over is joined): see `SerialDriver+Sharing.swift`.
 final class SerialDriver: SourceDriver, @unchecked Sendable {
   let path: String
   let baud: BaudSetting
   let options: ReceiverOptions
   let roots: DiscoveryRoots
-  private var port: SerialPort?
+  var port: SerialPort?
   private var stableLink: String?
+  /// The holder's stream, when joined.
+  var link: ShareLink?
+  /// The relay to joined processes, while holding.
+  var host: ShareHost?
 
   init(path: String, baud: BaudSetting, options: ReceiverOptions, roots: DiscoveryRoots = .system) {
     self.path = path
@@ -33,11 +42,14 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
 
   func open() throws(ReceiverError) {
     stableLink = roots.stableLink(for: path)
+    try acquire(rate: initialRate, flush: true)
+  }
+
+  /// The rate to open at: the one given, or the first the hunt tries.
+  var initialRate: Int {
     switch baud {
-    case .fixed(let rate):
-      port = try SerialPort.open(path, rate: rate, procRoot: roots.proc)
-    case .auto:
-      port = try SerialPort.open(path, rate: hunter.candidates[0], procRoot: roots.proc)
+    case .fixed(let rate): return rate
+    case .auto: return hunter.candidates[0]
     }
   }
 
@@ -51,8 +63,12 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
   }
 
   func close() {
+    host?.stop()
+    host = nil
     port?.close()
     port = nil
+    link?.descriptor.close()
+    link = nil
   }
 
   func run(_ context: ReaderContext) {
@@ -63,7 +79,24 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
       close()
     }
     var hunting = baud == .auto
-    while let open = port {
+    while port != nil || link != nil {
+      if let joined = link {
+        link = nil
+        let end = readJoined(joined, context: context, buffer: buffer)
+        joined.descriptor.close()
+        if end == .stopped { return }
+        // The holder ended: take the device over, or join whoever did.
+        if takeOver(after: joined, context: context) {
+          // At the holder's rate; hunted when it had not found one.
+          if port != nil { hunting = joined.rate == nil && baud == .auto }
+          continue
+        }
+        context.emit(.unplugged(path: path))
+        guard reconnect(context: context, rate: joined.rate ?? initialRate) else { return }
+        hunting = port != nil && baud == .auto
+        continue
+      }
+      guard let open = port else { return }
       var end = StreamEnd.endOfStream
       if hunting {
         switch hunt(open, context: context, buffer: buffer) {
@@ -81,16 +114,16 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
           continue
         }
       }
-      close()
+      // The relay stays while reopening: joined processes wait with this one.
+      open.close()
+      port = nil
       context.emit(.unplugged(path: path))
       guard options.reconnect else {
         context.emit(.ended)
         return
       }
-      let rate = open.rate
-      port = context.reconnect(waiting: .unplugged(path: path)) { () throws(ReceiverError) in
-        try reopen(rate: rate)
-      }
+      guard reconnect(context: context, rate: open.rate) else { return }
+      hunting = port != nil && baud == .auto
     }
   }
 
@@ -143,6 +176,9 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
   ) -> StreamEnd {
     let connected = DeviceState.connected(path: path, baud: port.rate)
     context.emit(connected)
+    if host == nil { host = ShareHost.start(devicePath: path, rate: port.rate) }
+    host?.rate = port.rate
+    let host = self.host
     let window = baud == .auto ? options.rehuntAfter : options.noNMEAAfter
     var watch = window.map { NMEAWatch(window: $0, now: Clock.now()) }
     var reported = false
@@ -166,19 +202,22 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
     return context.pump(
       port.descriptor, buffer: buffer, connected: connected, path: path,
       silence: options.silenceTimeout, present: { [path] in FileSystem.exists(path) },
-      garbled: garbled)
+      deliver: { bytes, time in
+        context.deliver(bytes, at: time)
+        host?.publish(bytes, at: time)
+      }, garbled: garbled)
   }
 
   /// Opens the device again, through its by-id link first (it may come back under another
   /// ttyUSB number), then through the path given.
-  private func reopen(rate: Int) throws(ReceiverError) -> SerialPort {
+  func reopen(rate: Int, flush: Bool = true) throws(ReceiverError) -> SerialPort {
     if let stableLink, stableLink != path {
       do {
-        return try SerialPort.open(stableLink, rate: rate, procRoot: roots.proc)
+        return try SerialPort.open(stableLink, rate: rate, procRoot: roots.proc, flush: flush)
       } catch  where error.code != .notFound {
         throw ReceiverError(code: error.code, path: path, errno: error.errno)
       } catch {}
     }
-    return try SerialPort.open(path, rate: rate, procRoot: roots.proc)
+    return try SerialPort.open(path, rate: rate, procRoot: roots.proc, flush: flush)
   }
 }

@@ -33,9 +33,10 @@ final class SerialPort: @unchecked Sendable {
 
   /// Opens `path` at `rate`, or explains why not (see ``DeviceAccess/error(for:path:procRoot:)``).
   /// A port refused as busy while no process has it open (a stale exclusive flag) is tried
-  /// again for ``staleFlagGrace`` seconds.
-  static func open(_ path: String, rate: Int, procRoot: String = "/proc") throws(ReceiverError)
-    -> SerialPort
+  /// again for ``staleFlagGrace`` seconds. Input waiting from before is discarded, unless
+  /// `flush` is false (taking over from a holder that read it until a moment ago).
+  static func open(_ path: String, rate: Int, procRoot: String = "/proc", flush: Bool = true)
+    throws(ReceiverError) -> SerialPort
   {
     guard let speed = BaudRate.speed(for: rate) else {
       throw BaudRate.unsupported(rate, path: path)
@@ -51,16 +52,16 @@ final class SerialPort: @unchecked Sendable {
     let deadline = Clock.deadline(after: staleFlagGrace)
     while true {
       do {
-        return try attempt(path, rate: rate, speed: speed, procRoot: procRoot)
+        return try attempt(path, rate: rate, speed: speed, procRoot: procRoot, flush: flush)
       } catch  where error.code == .busy(holder: nil) && Clock.now() < deadline {
         Clock.sleep(0.05)
       }
     }
   }
 
-  private static func attempt(_ path: String, rate: Int, speed: TerminalSpeed, procRoot: String)
-    throws(ReceiverError) -> SerialPort
-  {
+  private static func attempt(
+    _ path: String, rate: Int, speed: TerminalSpeed, procRoot: String, flush: Bool
+  ) throws(ReceiverError) -> SerialPort {
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(path, .readWrite, options: openOptions)
@@ -89,7 +90,7 @@ final class SerialPort: @unchecked Sendable {
       registered = true
       try descriptor.setTerminalExclusive()
       try descriptor.setTerminalAttributes(original.rawSerial(speed: speed))
-      try descriptor.flushInput()
+      if flush { try descriptor.flushInput() }
       return SerialPort(path: path, descriptor: descriptor, rate: rate, original: original)
     } catch {
       if registered {

@@ -1,0 +1,32 @@
+import CLocateSys
+
+/// Unix stream sockets (`AF_UNIX`) by path: how `locate` processes on one machine share a
+/// receiver.
+extension FileDescriptor {
+  /// A non-blocking, close-on-exec socket bound to `path` and listening (a backlog of 16).
+  /// The file it makes takes the process's umask; its directory decides who may connect.
+  ///
+  /// The corresponding C functions are `socket`, `bind` and `listen`.
+  package static func unixListener(at path: String) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try valueOrErrno { clocate_unix_socket(path, 1) }.get())
+  }
+
+  /// A close-on-exec socket connected to the listener at `path` (blocking; `ECONNREFUSED`
+  /// when nobody listens there any more, `ENOENT` when there is no such socket).
+  ///
+  /// The corresponding C functions are `socket` and `connect`.
+  package static func unixConnection(to path: String) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try valueOrErrno { clocate_unix_socket(path, 0) }.get())
+  }
+
+  /// The process and user at the other end of a connected Unix socket, as the kernel saw them
+  /// when it connected.
+  ///
+  /// The corresponding C call is `getsockopt(fd, SOL_SOCKET, SO_PEERCRED)`.
+  package func peerCredentials() throws(Errno) -> (pid: Int32, uid: UInt32) {
+    var pid: CInt = 0
+    var uid: CUnsignedInt = 0
+    try nothingOrErrno { clocate_peer_credentials(rawValue, &pid, &uid) }.get()
+    return (pid, uid)
+  }
+}

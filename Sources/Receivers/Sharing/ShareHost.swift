@@ -1,0 +1,181 @@
+import Platform
+
+/// The holder's side of sharing: a Unix socket in the user's ``ShareDirectory`` that other
+/// `locate` processes of the same user (or root) connect to, each then sent every chunk the
+/// holder reads with its arrival time (``ShareFrame``).
+///
+/// Connections are accepted on a thread of their own; chunks are sent from the reader thread
+/// without ever waiting: what a peer's socket does not take is queued, up to
+/// ``queueLimit`` bytes, past which that peer is dropped, so a stalled peer never slows the
+/// reader nor the other peers. A peer of another user (`SO_PEERCRED`) is closed at once.
+final class ShareHost: @unchecked Sendable {
+  /// The most bytes queued for one peer before it is dropped.
+  static let queueLimit = 1 << 20
+
+  /// The socket's path.
+  let socketPath: String
+  private let listener: FileDescriptor
+  private let waker: Waker
+  private let currentRate: Locked<Int?>
+  private var thread: JoinableThread?
+  private let peers = Locked<[Peer]>([])
+  private var header: [UInt8] = []
+
+  private struct Peer {
+    let descriptor: FileDescriptor
+    var queue: [UInt8] = []
+  }
+
+  private init(socketPath: String, listener: FileDescriptor, waker: Waker, rate: Int?) {
+    self.socketPath = socketPath
+    self.listener = listener
+    self.waker = waker
+    self.currentRate = Locked(rate)
+  }
+
+  /// The port's rate, as peers that join from now on are told (`nil` while it is hunted).
+  var rate: Int? {
+    get { currentRate.withLock { $0 } }
+    set { currentRate.withLock { $0 = newValue } }
+  }
+
+  /// Starts sharing the device at `path` (held by this process, read at `rate`, `nil` while
+  /// unknown); `nil` when
+  /// it cannot be shared (no private directory, not a character device, no socket).
+  static func start(devicePath path: String, rate: Int?) -> ShareHost? {
+    guard let directory = ShareDirectory.own(),
+      let name = ShareDirectory.socketName(forDevice: path)
+    else { return nil }
+    let socketPath = directory + "/" + name
+    // A socket left by a holder that was killed: this process holds the device now.
+    try? FileSystem.remove(socketPath)
+    guard let listener = try? FileDescriptor.unixListener(at: socketPath) else { return nil }
+    guard let waker = try? Waker() else {
+      listener.close()
+      try? FileSystem.remove(socketPath)
+      return nil
+    }
+    let host = ShareHost(socketPath: socketPath, listener: listener, waker: waker, rate: rate)
+    do {
+      host.thread = try JoinableThread(name: "locate-share") { host.acceptLoop() }
+    } catch {
+      host.closeAll()
+      return nil
+    }
+    return host
+  }
+
+  /// Whether this relay's socket is the one for the device at `path` (a device that came back
+  /// after an unplug may be another one: another ttyUSB number).
+  func serves(devicePath path: String) -> Bool {
+    guard let name = ShareDirectory.socketName(forDevice: path) else { return false }
+    return socketPath.hasSuffix("/" + name)
+  }
+
+  /// Sends a chunk to every peer (on the reader thread; never waits).
+  func publish(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
+    ShareFrame.header(time: time, count: bytes.count, into: &header)
+    header.withUnsafeBytes { header in
+      peers.withLock { peers in
+        guard !peers.isEmpty else { return }
+        var index = 0
+        while index < peers.count {
+          if Self.send(header, bytes, to: &peers[index]) {
+            index += 1
+          } else {
+            peers.remove(at: index)
+          }
+        }
+      }
+    }
+  }
+
+  /// How many peers are connected (for tests).
+  var peerCount: Int { peers.withLock { $0.count } }
+
+  /// Sends what is queued, then `header` and `bytes`; `false` when the peer must go (gone, or
+  /// its queue past the limit), in which case it is closed.
+  private static func send(
+    _ header: UnsafeRawBufferPointer, _ bytes: UnsafeRawBufferPointer, to peer: inout Peer
+  ) -> Bool {
+    do throws(Errno) {
+      if !peer.queue.isEmpty {
+        let descriptor = peer.descriptor
+        let sent = peer.queue.withUnsafeBytes { queued in
+          Result { () throws(Errno) in try sendSome(queued, descriptor) }
+        }
+        peer.queue.removeFirst(try sent.get())
+      }
+      for part in [header, bytes] {
+        if peer.queue.isEmpty {
+          let sent = try sendSome(part, peer.descriptor)
+          peer.queue.append(contentsOf: part[sent...])
+        } else {
+          peer.queue.append(contentsOf: part)
+        }
+      }
+      if peer.queue.count <= queueLimit { return true }
+    } catch {}
+    peer.descriptor.close()
+    return false
+  }
+
+  /// Sends what the socket takes now (0 when full).
+  private static func sendSome(_ bytes: UnsafeRawBufferPointer, _ descriptor: FileDescriptor)
+    throws(Errno) -> Int
+  {
+    guard !bytes.isEmpty else { return 0 }
+    do {
+      return try descriptor.send(bytes)
+    } catch  where error == .wouldBlock {
+      return 0
+    }
+  }
+
+  /// Accepts peers until stopped: the same user or root only, greeted with the rate.
+  private func acceptLoop() {
+    let me = CurrentProcess.userID
+    while true {
+      guard let (ready, stop) = try? poll(listener, waker.readEnd, for: .input, milliseconds: 1000)
+      else { return }
+      if !stop.isEmpty { return }
+      guard ready.contains(.input), let (peer, _) = try? listener.accept() else { continue }
+      guard let credentials = try? peer.peerCredentials(),
+        credentials.uid == me || credentials.uid == 0
+      else {
+        peer.close()
+        continue
+      }
+      peers.withLock { peers in
+        var joined = Peer(descriptor: peer)
+        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+        let ok = ShareFrame.greeting(rate: rate).withUnsafeBytes {
+          Self.send($0, empty, to: &joined)
+        }
+        if ok { peers.append(joined) }
+      }
+    }
+  }
+
+  /// Stops accepting, closes every peer (they see the end of the stream and take over) and
+  /// removes the socket. Idempotent.
+  func stop() {
+    guard let thread else { return }
+    self.thread = nil
+    waker.wake()
+    thread.join()
+    closeAll()
+  }
+
+  private func closeAll() {
+    try? FileSystem.remove(socketPath)
+    listener.close()
+    waker.close()
+    peers.withLock { peers in
+      for peer in peers { peer.descriptor.close() }
+      peers.removeAll()
+    }
+  }
+
+  deinit { stop() }
+}

@@ -26,6 +26,11 @@ enum CLI {
     var environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "LANG": "C.UTF-8"]
     environment["HOME"] = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
     environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "/locate-cli-tests-cache"
+    // Under `make sanitize`, the children are sanitized builds too: they take the same
+    // suppressions and options as the test runner.
+    for key in ["LSAN_OPTIONS", "ASAN_OPTIONS", "TSAN_OPTIONS"] {
+      environment[key] = ProcessInfo.processInfo.environment[key]
+    }
     return environment
   }
 

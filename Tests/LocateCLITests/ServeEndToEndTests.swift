@@ -156,9 +156,15 @@ import Testing
     let served = try Spawned(["serve", "--listen", "127.0.0.1:0", "--device", simulator.path])
     defer { served.stop() }
     _ = try served.waitForLines(1)
-    // Open: it holds the device, and shares it with a second reader.
-    let devices = try CLI.run(["devices", "--device", simulator.path])
-    #expect(devices.stdout.hasPrefix("\(simulator.path)  shared by locate, pid \(served.pid)\n"))
+    // Open: it holds the device, and shares it with a second reader (its relay listens a
+    // moment after the open: a sanitizer build is slow enough to show that moment).
+    let shared = "\(simulator.path)  shared by locate, pid \(served.pid)\n"
+    var devices = try CLI.run(["devices", "--device", simulator.path])
+    try waitUntil(timeout: 30) {
+      devices = try CLI.run(["devices", "--device", simulator.path])
+      return devices.stdout.hasPrefix(shared)
+    }
+    #expect(devices.stdout.hasPrefix(shared), "\(devices.stdout)")
     #expect(try CLI.run(["current", "--device", simulator.path, "--timeout", "30"]).status == 0)
     served.signal(signal)
     #expect(try served.wait(timeout: 30) == 0)

@@ -115,12 +115,7 @@ final class LocateChild {
       "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root",
       "XDG_CACHE_HOME": directory + "/cache",
     ]
-    var inherited: [String: String] = [:]
-    for (key, value) in ProcessInfo.processInfo.environment
-    where key.hasPrefix("ASAN_") || key.hasPrefix("LSAN_") || key.hasPrefix("TSAN_") {
-      inherited[key] = value
-    }
-    let merged = base.merging(inherited) { $1 }.merging(environment) { $1 }
+    let merged = base.merging(sanitizerEnvironment()) { $1 }.merging(environment) { $1 }
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }

@@ -28,10 +28,7 @@ enum CLI {
     environment["XDG_CACHE_HOME"] = NSTemporaryDirectory() + "/locate-cli-tests-cache"
     // Under `make sanitize`, the children are sanitized builds too: they take the same
     // suppressions and options as the test runner.
-    for key in ["LSAN_OPTIONS", "ASAN_OPTIONS", "TSAN_OPTIONS"] {
-      environment[key] = ProcessInfo.processInfo.environment[key]
-    }
-    return environment
+    return environment.merging(sanitizerEnvironment()) { $1 }
   }
 
   /// Runs `locate arguments…` to completion.

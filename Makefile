@@ -45,7 +45,8 @@ check: deps lint test sanitize fuzz-smoke
 LSAN_SUPPRESSIONS = suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0
 SANITIZER_ENV = LSAN_OPTIONS=$(LSAN_SUPPRESSIONS):exitcode=0 \
   LOCATE_CHILD_LSAN_OPTIONS=$(LSAN_SUPPRESSIONS) \
-  ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1
+  ASAN_OPTIONS=detect_leaks=1 \
+  TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1:suppressions=$(CURDIR)/.ci/tsan.supp
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address:

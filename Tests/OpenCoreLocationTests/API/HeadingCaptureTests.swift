@@ -64,8 +64,15 @@ struct HeadingCaptureTests {
     manager.headingFilter = filter
     manager.pausesLocationUpdatesAutomatically = false
     await recorder.run(manager) {
-      manager.startUpdatingHeading()
-      if locations { manager.startUpdatingLocation() }
+      guard locations else {
+        manager.startUpdatingHeading()
+        return
+      }
+      // Both from the replay's first sentence: heading updates alone would start the replay
+      // as fast as possible, and a loaded machine could read past the epochs a test checks
+      // before location updates begin (the standing fix at 30 s was missed so).
+      manager.state.withLock { $0.updatingHeading = true }
+      manager.startUpdatingLocation()
     }
     return (recorder, manager)
   }

@@ -38,15 +38,20 @@ struct SharedEngineTests {
     }
   }
 
-  /// A simulated receiver driving straight at 30 m/s, 5 fixes a second (6 m apart).
-  static func simulator() throws -> VirtualReceiver {
+  /// A drive straight at 30 m/s, 5 fixes a second (6 m apart).
+  static func straightDrive() -> DriveOptions {
     var options = DriveOptions()
     options.rate = 5
     options.speed = 30
     options.turns = false
     options.stops = false
     options.fixLoss = false
-    let simulator = VirtualReceiver(script: .drive(options))
+    return options
+  }
+
+  /// A simulated receiver driving ``straightDrive()``.
+  static func simulator() throws -> VirtualReceiver {
+    let simulator = VirtualReceiver(script: .drive(straightDrive()))
     try simulator.start()
     return simulator
   }

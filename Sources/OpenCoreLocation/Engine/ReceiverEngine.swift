@@ -1,6 +1,8 @@
 import Foundation
+import NMEA
 import Platform
 import Receivers
+import Synchronization
 
 /// One receiver per resolved source per process, shared by every client that reads it: each
 /// ``LocationSession`` (a ``CLLocationManager``, a `liveUpdates()` stream, a ``CLMonitor``, a
@@ -8,9 +10,11 @@ import Receivers
 /// the engine of its source instead of opening the device itself.
 ///
 /// Once per engine: opening (the first subscriber opens the source, the last one to leave
-/// closes it), reading, device states, and the latest fix (``latestLocation(for:)``, every
-/// manager's `location`, from the engine's own pipeline that filters nothing). Per subscriber,
-/// in its own pipeline: desired accuracy, distance filter from its own last delivered fix,
+/// closes it), reading, decoding (``ReadDecoder``: each read's sentences go to every
+/// subscriber as an ``EngineRead``, with the first subscriber's checksum policy), device
+/// states, and the latest fix (``latestLocation(for:)``, every manager's `location`, from the
+/// engine's own pipeline that filters nothing). Per subscriber, in its own pipeline (fix
+/// assembly and authorization too, for now: the same result in each): desired accuracy, distance filter from its own last delivered fix,
 /// activity type and pause, one-shot requests, regions, visits, headings, freshness (a
 /// subscriber that joins a running engine is told the device state, and nothing read before
 /// it joined is current for it) and its own queue of events.
@@ -27,7 +31,7 @@ import Receivers
 /// reconnection) hold while the engine is open.
 final class ReceiverEngine: @unchecked Sendable {
   /// What a subscriber is handed, on the reader thread, in order.
-  typealias Handler = @Sendable (ReceiverEvent) -> Void
+  typealias Handler = @Sendable (EngineEvent) -> Void
 
   /// A client's place in an engine; ``cancel()`` leaves it (the last one closes the source).
   final class Subscription: Sendable {
@@ -66,6 +70,11 @@ final class ReceiverEngine: @unchecked Sendable {
   let key: String?
   private let receiver: Receiver
   private let state = Locked(State())
+  /// The one decoder of the engine's reads (used on the reader thread, and by the last
+  /// subscriber to leave once the reader stopped).
+  @exclusivity(unchecked) private var decoder: ReadDecoder
+  /// Sentences the engine decoded (for tests: decoding happens once per engine).
+  private let decoded = Atomic<Int>(0)
   /// The engine's own pipeline on a live source: it delivers every current fix, unfiltered,
   /// to ``latestLocation(for:)``.
   private let observer: LocationSession?
@@ -89,9 +98,12 @@ final class ReceiverEngine: @unchecked Sendable {
   private static let history = Locked<(opens: [String: Int], latest: [String: CLLocation])>(
     ([:], [:]))
 
-  private init(key: String?, source: ReceiverSource, options: ReceiverOptions) {
+  private init(
+    key: String?, source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy
+  ) {
     self.key = key
     receiver = Receiver(source: source, options: options)
+    decoder = ReadDecoder(policy: policy)
     guard let key, source.isLive else {
       observer = nil
       return
@@ -118,19 +130,22 @@ final class ReceiverEngine: @unchecked Sendable {
   var isShared: Bool { state.withLock { $0.ids.count } > (observer == nil ? 1 : 2) }
 
   /// Subscribes `handler` to the engine of `source`, opening the source when no engine reads
-  /// it yet. A subscriber that joins a running engine gets its last device state first.
+  /// it yet (its reads decoded with `policy`; a running engine keeps its first subscriber's).
+  /// A subscriber that joins a running engine gets its last device state first.
   /// - Throws: ``ReceiverError`` when the source cannot be opened.
   static func subscribe(
-    source: ReceiverSource, options: ReceiverOptions, handler: @escaping Handler
+    source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy = .strict,
+    handler: @escaping Handler
   ) throws(ReceiverError) -> Subscription {
     let (key, resolved) = Self.key(for: source)
     guard let key else {
-      return try ReceiverEngine(key: nil, source: resolved, options: options).open(handler)
+      return try ReceiverEngine(key: nil, source: resolved, options: options, policy: policy)
+        .open(handler)
     }
     // Opening under the slot's lock: a second client waits for the first one's open.
     return try slot(key).withLock { current throws(ReceiverError) -> Subscription in
       if let engine = current, let joined = engine.join(handler) { return joined }
-      let engine = ReceiverEngine(key: key, source: resolved, options: options)
+      let engine = ReceiverEngine(key: key, source: resolved, options: options, policy: policy)
       let subscription = try engine.open(handler)
       current = engine
       history.withLock { $0.opens[key, default: 0] += 1 }
@@ -148,6 +163,12 @@ final class ReceiverEngine: @unchecked Sendable {
 
   /// Whether an engine for `key` is open (tests).
   static func isOpen(_ key: String) -> Bool { slot(key).withLock { $0 != nil } }
+
+  /// How many sentences the open engine for `key` decoded, once for all its subscribers
+  /// (tests; nil when none is open).
+  static func sentencesDecoded(for key: String) -> Int? {
+    slot(key).withLock { $0?.decoded.load(ordering: .acquiring) }
+  }
 
   /// The registry key of `source` (nil for a capture file), and the source to open: discovery
   /// resolved to its device, so that it shares the engine of the same device named by path.
@@ -200,7 +221,8 @@ final class ReceiverEngine: @unchecked Sendable {
     return subscription
   }
 
-  /// Hands a read or a state to every subscriber (on the reader thread).
+  /// Decodes a read once and hands it, or a state, to every subscriber (on the reader
+  /// thread). Before the input's end, what the decoder still held goes out.
   private func dispatch(_ event: ReceiverEvent) {
     let handlers = state.withLock { state in
       if case .state(let device) = event {
@@ -209,20 +231,40 @@ final class ReceiverEngine: @unchecked Sendable {
       }
       return state.handlers
     }
-    for handler in handlers { handler(event) }
+    switch event {
+    case .data(let bytes, let at):
+      let items = decoder.decode(bytes)
+      decoded.store(decoder.sentences, ordering: .releasing)
+      let read = EngineRead(bytes: bytes, at: Int64(truncatingIfNeeded: at), items: items)
+      for handler in handlers { handler(.read(read)) }
+    case .state(let device):
+      if case .ended = device { finishDecoding(handlers) }
+      for handler in handlers { handler(.state(device)) }
+    }
+  }
+
+  /// Hands what the decoder still holds to `handlers` (the input ended, or the last
+  /// subscriber leaves: what was read before it left is its).
+  private func finishDecoding(_ handlers: [Handler]) {
+    let rest = decoder.finish()
+    decoded.store(decoder.sentences, ordering: .releasing)
+    guard !rest.isEmpty else { return }
+    for handler in handlers { handler(.finished(rest)) }
   }
 
   /// A subscriber leaves; the last one closes the source.
   private func leave(_ id: Int) {
-    let last = state.withLock { state -> Bool in
-      guard let index = state.ids.firstIndex(of: id) else { return false }
+    let last = state.withLock { state -> Handler? in
+      guard let index = state.ids.firstIndex(of: id) else { return nil }
       state.ids.remove(at: index)
-      state.handlers.remove(at: index)
-      guard state.ids.count == (observer == nil ? 0 : 1) else { return false }
+      let handler = state.handlers.remove(at: index)
+      guard state.ids.count == (observer == nil ? 0 : 1) else { return nil }
       state.closed = true
-      return true
+      return handler
     }
-    guard last else { return }
+    guard let last else { return }
+    // The reader has stopped (or this is its thread, between reads): the decoder is free.
+    defer { finishDecoding([last]) }
     guard let key else {
       receiver.stop()
       return

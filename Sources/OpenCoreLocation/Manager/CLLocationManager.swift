@@ -18,8 +18,9 @@ import Synchronization
 ///   decided, so that updates started from `locationManagerDidChangeAuthorization` see it from
 ///   its beginning.
 /// - Every manager, `liveUpdates()` stream, ``CLMonitor`` and ``LocationService`` of the
-///   process reading the same receiver shares one reader of it (``ReceiverEngine``): the
-///   device is opened once, by the first, and closed when the last stops; none of them finds
+///   process reading the same receiver shares one reader and decoder of it
+///   (``ReceiverEngine``): the device is opened and each sentence decoded once, the device
+///   opened by the first and closed when the last stops; none of them finds
 ///   it busy, held by its own process. ``location`` is that receiver's latest fix. Each keeps
 ///   its own desired accuracy, distance filter (from its own last delivered fix), activity
 ///   type, pause, one-shot request, regions, visits and headings, and nothing received before

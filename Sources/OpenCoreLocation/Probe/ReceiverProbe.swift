@@ -86,19 +86,21 @@ private final class ProbeListener: @unchecked Sendable {
 
   init(policy: ChecksumPolicy) { state = State(decoder: NMEADecoder(policy: policy)) }
 
-  func handle(_ event: ReceiverEvent) {
+  func handle(_ event: EngineEvent) {
     switch event {
-    case .data(let chunk, let at):
+    case .read(let engineRead):
       lock.withLock {
         state.reads += 1
         let read = state.reads
         var decoder = state.decoder
-        decoder.feed(chunk) { event in
+        decoder.feed(engineRead.bytes) { event in
           guard case .sentence(let sentence, _) = event else { return }
-          note(state.assembler.add(sentence, at: Int64(at), read: read))
+          note(state.assembler.add(sentence, at: engineRead.at, read: read))
         }
         state.decoder = decoder
       }
+    case .finished:
+      break
     case .state(let device):
       lock.withLock {
         state.report.lastState = device

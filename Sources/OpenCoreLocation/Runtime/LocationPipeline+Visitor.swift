@@ -53,4 +53,14 @@ extension LocationPipeline: SentenceVisitor {
   mutating func visit(fieldError error: NMEAError, sentenceKept: Bool) {
     ignored(error, sentenceKept: sentenceKept)
   }
+
+  /// A read's sentences and field errors, decoded by the engine (``EngineRead``), in order.
+  mutating func take(_ items: [EngineRead.Item]) {
+    for item in items {
+      switch item {
+      case .sentence(let sentence): visit(sentence: sentence)
+      case .fieldError(let error, let kept): ignored(error, sentenceKept: kept)
+      }
+    }
+  }
 }

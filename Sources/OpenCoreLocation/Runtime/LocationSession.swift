@@ -15,17 +15,20 @@ enum SessionInput: Sendable {
 /// One receiver (or fed byte stream) and one pipeline: bytes and device states in, batches of
 /// pipeline events out, in order.
 ///
-/// The reader thread decodes each chunk and runs fix assembly and the policies under one lock
-/// (a lock per chunk, none per byte or sentence), then hands the chunk's events to `sink` as
-/// one batch. A timer on the session's clock wakes it at the next moment a policy needs the
+/// The reader thread runs fix assembly and the policies over each chunk under one lock (a lock
+/// per chunk, none per byte or sentence), then hands the chunk's events to `sink` as one
+/// batch. A chunk read from a receiver comes decoded by its engine (``ReceiverEngine``), once
+/// for all its clients; bytes fed by the owner are decoded by the session itself. A timer on the session's clock wakes it at the next moment a policy needs the
 /// time checked while the receiver is quiet (``LocationPipeline/nextCheck()``: a request's
 /// deadline, the last fix turning stale, progress while waiting), and at no other time.
 final class LocationSession: @unchecked Sendable {
   let input: SessionInput
   let clock: any LocationClock
+  /// The checksum policy of the session's own decoder, and of its engine's when it opens it.
+  private let checksumPolicy: ChecksumPolicy
   private let lock = NSLock()
   // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per
-  // sentence).
+  // sentence). The decoder decodes fed bytes only: the engine decodes what it reads.
   @exclusivity(unchecked) private var decoder: NMEADecoder
   @exclusivity(unchecked) private var pipeline: LocationPipeline
   /// Frames each read a second time when the pipeline taps sentences (LocationSession+Tap).
@@ -67,6 +70,7 @@ final class LocationSession: @unchecked Sendable {
     self.input = input
     self.clock = clock
     self.sink = sink
+    self.checksumPolicy = checksumPolicy
     decoder = NMEADecoder(policy: checksumPolicy, fieldErrors: .salvageFields)
     var config = config
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
@@ -91,6 +95,14 @@ final class LocationSession: @unchecked Sendable {
     pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
     body(&pipeline)
     deliver()
+  }
+
+  /// Sentences the session's own decoder decoded: fed bytes only (tests: a session reading
+  /// an engine decodes nothing itself).
+  var sentencesDecodedHere: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return decoder.counters.framing.sentences
   }
 
   /// Reads the pipeline.
@@ -120,9 +132,9 @@ final class LocationSession: @unchecked Sendable {
     if case .receiver(let source, let options) = input, !inputFinished.load(ordering: .acquiring) {
       let receiver: ReceiverEngine.Subscription
       do {
-        receiver = try ReceiverEngine.subscribe(source: source, options: options) {
-          [weak self] event in self?.receive(event)
-        }
+        receiver = try ReceiverEngine.subscribe(
+          source: source, options: options, policy: checksumPolicy
+        ) { [weak self] event in self?.receive(event) }
       } catch {
         let failure = Self.failure(error, source: source)
         failedToStart.store(true, ordering: .releasing)
@@ -172,11 +184,20 @@ final class LocationSession: @unchecked Sendable {
     deliver()
   }
 
-  /// What the engine hands out: nothing once the session stopped or finished its input.
-  func receive(_ event: ReceiverEvent) {
+  /// What the engine hands out (its reads already decoded): nothing once the session stopped
+  /// or finished its input.
+  func receive(_ event: EngineEvent) {
     switch event {
-    case .data(let chunk, let at): feed(chunk, at: Int64(truncatingIfNeeded: at), fromEngine: true)
-    case .state(let state): deviceState(state, fromEngine: true)
+    case .read(let read):
+      self.read(read.bytes, at: read.at, fromEngine: true) { pipeline.take(read.items) }
+    case .finished(let items):
+      // (Checked before the lock too: the last client may leave from its own sink.)
+      guard !stopped.load(ordering: .acquiring) else { return }
+      lock.lock()
+      defer { lock.unlock() }
+      if !leftEngine { pipeline.take(items) }
+    case .state(let state):
+      deviceState(state, fromEngine: true)
     }
   }
 
@@ -186,8 +207,16 @@ final class LocationSession: @unchecked Sendable {
     stopped.load(ordering: .relaxed) || detached.load(ordering: .relaxed)
   }
 
-  /// A chunk of bytes that arrived at monotonic time `at` (ns).
-  func feed(_ chunk: UnsafeRawBufferPointer, at: Int64, fromEngine: Bool = false) {
+  /// A chunk of bytes fed by the owner that arrived at monotonic time `at` (ns), decoded by
+  /// the session's own decoder.
+  func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
+    read(chunk, at: at, fromEngine: false) { decoder.feed(chunk, visiting: &pipeline) }
+  }
+
+  /// One read at monotonic time `at` (ns): `decode` hands its sentences to the pipeline.
+  private func read(
+    _ chunk: UnsafeRawBufferPointer, at: Int64, fromEngine: Bool, decode: () -> Void
+  ) {
     lock.lock()
     defer { lock.unlock() }
     if fromEngine && leftEngine { return }
@@ -195,7 +224,7 @@ final class LocationSession: @unchecked Sendable {
     if tap != nil, let sentences = tap?.frame(chunk) {
       pipeline.events.append(.sentences(sentences))
     }
-    decoder.feed(chunk, visiting: &pipeline)
+    decode()
     deliver()
     if pipeline.awaitsQuietReport { armQuietCheck() }
   }

@@ -189,7 +189,7 @@ final class LocationSession: @unchecked Sendable {
   func receive(_ event: EngineEvent) {
     switch event {
     case .read(let read):
-      self.read(read.bytes, at: read.at, fromEngine: true) { pipeline.take(read.items) }
+      self.read(read.bytes, at: read.at, fromEngine: true) { read.visit(into: &pipeline) }
     case .finished(let items):
       // (Checked before the lock too: the last client may leave from its own sink.)
       guard !stopped.load(ordering: .acquiring) else { return }

@@ -74,6 +74,33 @@ def relative(command):
     return command.replace(root, "./")
 
 
+def bench_runs(work, name):
+    """The `NAME: key=value …` lines `LocateBench NAME` wrote to WORK/NAME.txt, as numbers
+    (none when the file is missing)."""
+    runs = []
+    path = os.path.join(work, name + ".txt")
+    if os.path.exists(path):
+        with open(path) as lines:
+            for line in lines:
+                if line.startswith(name + ":"):
+                    runs.append({k: float(v) for k, v in fields(line).items()})
+    return runs
+
+
+def latency_columns(run):
+    """Median, p95, p99 and max latency cells of a serve or relay run."""
+    return " | ".join(fmt(run[key]) for key in (
+        "latency_median_us", "latency_p95_us", "latency_p99_us", "latency_max_us"))
+
+
+def process_columns(run):
+    """CPU, memory and machine-load cells of a run."""
+    return "%s | %.1f | %.1f | %s, %s" % (
+        fmt(run["cpu_percent"], 2), run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
+        fmt(run.get("load1", float("nan")), 2),
+        fmt(run.get("cpu_pressure_avg60", float("nan")), 1))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", required=True)
@@ -89,19 +116,8 @@ def main():
         for line in lines:
             if line.startswith("live:"):
                 live_runs.append({k: float(v) for k, v in fields(line).items()})
-    serve_runs = []
-    if os.path.exists(os.path.join(work, "serve.txt")):
-        with open(os.path.join(work, "serve.txt")) as lines:
-            for line in lines:
-                if line.startswith("serve:"):
-                    serve_runs.append({k: float(v) for k, v in fields(line).items()})
-
-    relay_runs = []
-    if os.path.exists(os.path.join(work, "relay.txt")):
-        with open(os.path.join(work, "relay.txt")) as lines:
-            for line in lines:
-                if line.startswith("relay:"):
-                    relay_runs.append({k: float(v) for k, v in fields(line).items()})
+    serve_runs = bench_runs(work, "serve")
+    relay_runs = bench_runs(work, "relay")
 
     total_bytes = float(facts["bytes"])
     megabytes = total_bytes / 1e6
@@ -179,12 +195,9 @@ def main():
         "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for number, run in enumerate(serve_runs, 1):
-        serve_table.append("| %d | %d | %d | %d | %s | %s | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
-            number, run["clients"], run["epochs"], run["tpvs"], fmt(run["latency_median_us"]),
-            fmt(run["latency_p95_us"]), fmt(run["latency_p99_us"]), fmt(run["latency_max_us"]),
-            fmt(run["cpu_percent"], 2), run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
-            fmt(run.get("load1", float("nan")), 2),
-            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
+        serve_table.append("| %d | %d | %d | %d | %s | %s |" % (
+            number, run["clients"], run["epochs"], run["tpvs"], latency_columns(run),
+            process_columns(run)))
 
     # A locate joined to another that holds the device.
     def relayed(key, pick=median):
@@ -197,13 +210,9 @@ def main():
         "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for number, run in enumerate(relay_runs, 1):
-        relay_table.append("| %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
-            number, run["epochs"], run["fixes"], fmt(run["latency_median_us"]),
-            fmt(run["latency_p95_us"]), fmt(run["latency_p99_us"]), fmt(run["latency_max_us"]),
-            fmt(run["holder_median_us"]), fmt(run["holder_p99_us"]),
-            fmt(run["cpu_percent"], 2), run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
-            fmt(run.get("load1", float("nan")), 2),
-            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
+        relay_table.append("| %d | %d | %d | %s | %s | %s | %s |" % (
+            number, run["epochs"], run["fixes"], latency_columns(run),
+            fmt(run["holder_median_us"]), fmt(run["holder_p99_us"]), process_columns(run)))
 
     # Start-up.
     startup_table = [

@@ -9,10 +9,15 @@ import Foundation
 /// returns and when each watch's TPV line for it arrives on its stdout. Prints one line:
 /// the joined watch's latency median, p95, p99 and max after the warm-up, the holder's median
 /// and p99 in the same run (the relay's cost is the difference), the joined watch's CPU time
-/// and memory.
+/// and memory. LOCATE must be named `locate`: a process joins only a holder of that name.
 func relayBench(_ arguments: [String]) -> Int32 {
   guard let locate = arguments.first, !locate.hasPrefix("-") else {
     printError("usage: LocateBench relay LOCATE [--rate HZ] [--seconds S] [--warmup S]")
+    return 64
+  }
+  // A process joins only a holder whose command name is `locate` (/proc/PID/comm).
+  guard locate.split(separator: "/").last == "locate" else {
+    printError("LocateBench relay: LOCATE must be a file named locate, not \(locate)")
     return 64
   }
   guard
@@ -27,12 +32,8 @@ func relayBench(_ arguments: [String]) -> Int32 {
     printError("LocateBench relay: rate 1-10, seconds > 0")
     return 64
   }
-  do {
-    print(try RelayRun(locate: locate, settings: settings).run().line)
-    return 0
-  } catch {
-    printError("LocateBench relay: \(error.message)")
-    return 1
+  return LiveFeed.report("relay") { () throws(LiveBenchError) in
+    try RelayRun(locate: locate, settings: settings).run().line
   }
 }
 

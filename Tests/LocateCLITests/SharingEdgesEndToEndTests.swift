@@ -39,11 +39,11 @@ struct SharingEdgesEndToEndTests {
 
   @Test("a holder killed with SIGKILL leaves its socket: the next locate opens the device itself")
   func staleSocket() throws {
-    let simulator = try SharingEndToEndTests.steadyDrive()
-    defer { simulator.stop() }
-    let holder = try SharingEndToEndTests.watcher(simulator.path)
-    defer { holder.stop() }
-    try SharingEndToEndTests.waitForFixes(holder, 1)
+    let (simulator, holder) = try SharingEndToEndTests.heldDrive()
+    defer {
+      holder.stop()
+      simulator.stop()
+    }
     let socket = try Self.socket(of: simulator.path)
     #expect(Self.connectionError(socket) == nil)
     holder.signal(SIGKILL)

@@ -10,8 +10,10 @@ import Platform
 /// or `"raw":1|2` watchers. It never writes to the receiver: `?DEVICE={…}` with settings is
 /// answered with the device as it is, as gpsd does for a read-only device.
 ///
-/// One thread (`poll(2)` over the listening socket, the clients and a wake-up pipe) does all the
-/// network work. Each client's unsent output is bounded (``Limits/maximumQueuedBytes``): a
+/// One thread (`poll(2)` over the listening socket, the clients and a wake-up pipe) accepts
+/// clients, answers them and sends what their sockets did not take at once; a report is
+/// fanned out and sent by ``publish(_:)`` on the publisher's thread, so it leaves without a
+/// hop to that thread. Each client's unsent output is bounded (``Limits/maximumQueuedBytes``): a
 /// client that stops reading is dropped, and never slows the receiver or the other clients.
 /// Clients (``Limits/maximumClients``) and request lines (``Limits/maximumRequestLength``) are
 /// capped; garbage is answered with gpsd's ERROR object.
@@ -46,9 +48,8 @@ package final class GPSDServer: Sendable {
     case stopped
   }
 
-  /// What publishers and the server thread share.
+  /// What the server's callers and its thread share.
   struct SharedState {
-    var pending: [GPSDReport] = []
     var stopDeadline: UInt64?
     var watched = false
     var watchedHandlers: [@Sendable () -> Void] = []
@@ -94,13 +95,10 @@ package final class GPSDServer: Sendable {
     }
   }
 
-  /// Hands a report to the server thread (from any thread; never blocks on clients).
+  /// Sends a report to the clients that watch it, from the caller's thread, at once (never
+  /// blocks on clients: what a socket does not take waits for the server thread, bounded).
   package func publish(_ report: GPSDReport) {
-    let wasEmpty = shared.withLock { state in
-      defer { state.pending.append(report) }
-      return state.pending.isEmpty
-    }
-    if wasEmpty { waker.wake() }
+    if loop.publish(report) { waker.wake() }
   }
 
   /// Calls `body` (on the server thread, or at once) when a client first watches: a replay can

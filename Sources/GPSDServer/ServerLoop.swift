@@ -1,9 +1,14 @@
 import Platform
 
-/// The server thread's work: one `poll(2)` over the wake-up pipe, the listening socket and the
-/// clients; reports handed over by ``GPSDServer/publish(_:)`` fanned out to the clients that
-/// watch them; requests answered. All its state is touched by that thread only.
+/// The server's work: the server thread's `poll(2)` over the wake-up pipe, the listening socket
+/// and the clients, requests answered; and reports fanned out and sent by ``publish(_:)`` on
+/// the publisher's own thread, at once (no hop to the server thread between a fix and its
+/// TPV going out), what a socket does not take left queued for the server thread. All its
+/// state is touched under ``lock`` only.
 final class ServerLoop: @unchecked Sendable {
+  /// Held by the server thread while it handles what `poll(2)` returned, and by a publisher
+  /// while it fans a report out.
+  private let lock = Locked(())
   private let listener: ListeningSocket
   private let waker: Waker
   let version: GPSDVersion
@@ -38,69 +43,87 @@ final class ServerLoop: @unchecked Sendable {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
     defer {
       buffer.deallocate()
-      for client in clients { close(client) }
+      lock.withLock { _ in
+        for client in clients { close(client) }
+      }
       listener.descriptor.close()
     }
     while true {
       let stopDeadline = shared.withLock { $0.stopDeadline }
-      let current = clients
-      polled.removeAll()
-      polled.append(waker.readEnd, for: .input)
-      if let paused = acceptPausedUntil, Clock.now() >= paused { acceptPausedUntil = nil }
-      let accepting = stopDeadline == nil && acceptPausedUntil == nil
-      polled.append(accepting ? listener.descriptor : nil, for: .input)
-      for client in current {
-        var events: PollEvents = stopDeadline == nil ? .input : []
-        if !client.output.isEmpty { events.insert(.output) }
-        polled.append(client.descriptor, for: events)
-      }
-      let timeout = (stopDeadline ?? acceptPausedUntil).map { Clock.milliseconds(until: $0) } ?? -1
+      let (current, timeout) = lock.withLock { _ in pollSet(stopping: stopDeadline) }
       try? polled.wait(milliseconds: timeout)
-      if !polled[0].isEmpty {
-        waker.drain()
-        relayPending()
+      let done = lock.withLock { _ in
+        handlePolled(current, stopDeadline: stopDeadline, buffer: buffer)
       }
-      if !polled[1].isEmpty { acceptWaiting() }
-      for (index, client) in current.enumerated() where client.isOpen {
-        let events = polled[index + 2]
-        guard !events.isDisjoint(with: [.input, .hangup, .error]), stopDeadline == nil else {
-          continue
-        }
-        let open = client.receive(into: buffer) { line in
-          guard client.isOpen else { return }
-          switch line {
-          case .text(let text):
-            for request in GPSDRequest.parse(line: text) where client.isOpen {
-              answer(request, for: client)
-            }
-          case .tooLong:
-            reply(
-              GPSDError.line("Request too long (over \(limits.maximumRequestLength) bytes)"),
-              to: client)
-          }
-        }
-        if !open, client.isOpen {
-          close(client)
-          onEvent?(.disconnected(client: client.number, peer: client.peer))
-        }
-      }
-      flush()
-      // Stopping: done once every report published before is out, or the time for it is up.
-      if let deadline = shared.withLock({ $0.stopDeadline }) {
-        relayPending()
-        flush()
-        if clients.allSatisfy({ $0.output.isEmpty }) || Clock.now() >= deadline { return }
-      }
+      if done { return }
     }
   }
 
-  /// Fans out the reports published since the last call.
-  private func relayPending() {
-    let reports = shared.withLock { state in
-      defer { state.pending.removeAll(keepingCapacity: true) }
-      return state.pending
+  /// Fans `report` out to the clients that watch it and sends it, on the caller's thread;
+  /// true when the server thread must look again (a socket left output waiting, or a client
+  /// was dropped).
+  func publish(_ report: GPSDReport) -> Bool {
+    lock.withLock { _ in
+      let before = clients.count
+      relay(report)
+      flush()
+      return clients.count != before || clients.contains { !$0.output.isEmpty }
     }
-    for report in reports { relay(report) }
+  }
+
+  /// Builds ``polled`` (the wake-up pipe, the listener, the clients) for the clients of now;
+  /// returns them and the timeout.
+  private func pollSet(stopping stopDeadline: UInt64?) -> ([ClientConnection], Int32) {
+    polled.removeAll()
+    polled.append(waker.readEnd, for: .input)
+    if let paused = acceptPausedUntil, Clock.now() >= paused { acceptPausedUntil = nil }
+    let accepting = stopDeadline == nil && acceptPausedUntil == nil
+    polled.append(accepting ? listener.descriptor : nil, for: .input)
+    for client in clients {
+      var events: PollEvents = stopDeadline == nil ? .input : []
+      if !client.output.isEmpty { events.insert(.output) }
+      polled.append(client.descriptor, for: events)
+    }
+    let timeout = (stopDeadline ?? acceptPausedUntil).map { Clock.milliseconds(until: $0) } ?? -1
+    return (clients, timeout)
+  }
+
+  /// Handles what `poll(2)` returned for `current` (the clients it watched: one dropped since
+  /// is closed and skipped); true once stopped and flushed.
+  private func handlePolled(
+    _ current: [ClientConnection], stopDeadline: UInt64?,
+    buffer: UnsafeMutableRawBufferPointer
+  ) -> Bool {
+    if !polled[0].isEmpty { waker.drain() }
+    if !polled[1].isEmpty { acceptWaiting() }
+    for (index, client) in current.enumerated() where client.isOpen {
+      let events = polled[index + 2]
+      guard !events.isDisjoint(with: [.input, .hangup, .error]), stopDeadline == nil else {
+        continue
+      }
+      let open = client.receive(into: buffer) { line in
+        guard client.isOpen else { return }
+        switch line {
+        case .text(let text):
+          for request in GPSDRequest.parse(line: text) where client.isOpen {
+            answer(request, for: client)
+          }
+        case .tooLong:
+          reply(
+            GPSDError.line("Request too long (over \(limits.maximumRequestLength) bytes)"),
+            to: client)
+        }
+      }
+      if !open, client.isOpen {
+        close(client)
+        onEvent?(.disconnected(client: client.number, peer: client.peer))
+      }
+    }
+    flush()
+    // Stopping: done once every report published before is out, or the time for it is up.
+    guard let deadline = shared.withLock({ $0.stopDeadline }) else { return false }
+    flush()
+    return clients.allSatisfy { $0.output.isEmpty } || Clock.now() >= deadline
   }
 
   /// Accepts every waiting connection: greeted with VERSION, or refused past the limit.

@@ -32,13 +32,8 @@ func liveBench(_ arguments: [String]) -> Int32 {
     printError("LocateBench live: rate 1-10, seconds > 0, silent >= 0")
     return 64
   }
-  do {
-    let result = try LiveRun(locate: locate, settings: settings).run()
-    print(result.line)
-    return 0
-  } catch {
-    printError("LocateBench live: \(error.message)")
-    return 1
+  return LiveFeed.report("live") { () throws(LiveBenchError) in
+    try LiveRun(locate: locate, settings: settings).run().line
   }
 }
 

@@ -25,6 +25,18 @@ enum LiveFeed {
     return values
   }
 
+  /// Runs one bench (`LocateBench NAME`), printing its result line: status 0, or 1 with
+  /// its error on stderr.
+  static func report(_ name: String, _ run: () throws(LiveBenchError) -> String) -> Int32 {
+    do {
+      print(try run())
+      return 0
+    } catch {
+      printError("LocateBench \(name): \(error.message)")
+      return 1
+    }
+  }
+
   /// The value at rank `p` (0…1) of `sorted`, -1 when empty.
   static func percentile(_ sorted: [Int64], _ p: Double) -> Int64 {
     guard !sorted.isEmpty else { return -1 }

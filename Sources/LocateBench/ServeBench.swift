@@ -30,12 +30,8 @@ func serveBench(_ arguments: [String]) -> Int32 {
     printError("LocateBench serve: rate 1-10, seconds > 0, clients 1-60")
     return 64
   }
-  do {
-    print(try ServeRun(locate: locate, settings: settings).run().line)
-    return 0
-  } catch {
-    printError("LocateBench serve: \(error.message)")
-    return 1
+  return LiveFeed.report("serve") { () throws(LiveBenchError) in
+    try ServeRun(locate: locate, settings: settings).run().line
   }
 }
 

@@ -20,6 +20,8 @@
 #    LIVE_SECONDS s, then SILENT_SECONDS s of silence).
 #    SERVE_RUNS runs of `LocateBench serve` (locate serve over a pty at 10 Hz for SERVE_SECONDS
 #    s, SERVE_CLIENTS clients watching JSON: latency to each client's TPV line, serve's CPU).
+#    RELAY_RUNS runs of `LocateBench relay` (locate watch holding a pty at 10 Hz for
+#    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
 #    locate current --input CAPTURE, gpsdecode < CAPTURE.
 # 6. Geodesy (geodesy.sh: accuracy against GeodSolve, speed against GeographicLib's C library
@@ -27,7 +29,7 @@
 # 7. report.py: the tables, with medians and the median of the per-round ratios.
 #
 # Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10), SERVE_RUNS (3),
-# SERVE_SECONDS (60), SERVE_CLIENTS (10),
+# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
 set -eu
@@ -40,6 +42,8 @@ SILENT_SECONDS=${SILENT_SECONDS:-10}
 SERVE_RUNS=${SERVE_RUNS:-3}
 SERVE_SECONDS=${SERVE_SECONDS:-60}
 SERVE_CLIENTS=${SERVE_CLIENTS:-10}
+RELAY_RUNS=${RELAY_RUNS:-3}
+RELAY_SECONDS=${RELAY_SECONDS:-60}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
 TARGET_MB=${TARGET_MB:-100}
@@ -147,6 +151,12 @@ echo "== serve: $SERVE_RUNS runs of ${SERVE_SECONDS} s at 10 Hz with $SERVE_CLIE
 for run in $(seq 1 "$SERVE_RUNS"); do
   "$BENCH" serve "$LOCATE" --rate 10 --seconds "$SERVE_SECONDS" --clients "$SERVE_CLIENTS" \
     | tee -a "$WORK/serve.txt"
+done
+
+echo "== relay: $RELAY_RUNS runs of ${RELAY_SECONDS} s at 10 Hz, a watch joined to another"
+: > "$WORK/relay.txt"
+for run in $(seq 1 "$RELAY_RUNS"); do
+  "$BENCH" relay "$LOCATE" --rate 10 --seconds "$RELAY_SECONDS" | tee -a "$WORK/relay.txt"
 done
 
 echo "== start-up: $STARTUP_RUNS rounds"

@@ -74,6 +74,33 @@ def relative(command):
     return command.replace(root, "./")
 
 
+def bench_runs(work, name):
+    """The `NAME: key=value …` lines `LocateBench NAME` wrote to WORK/NAME.txt, as numbers
+    (none when the file is missing)."""
+    runs = []
+    path = os.path.join(work, name + ".txt")
+    if os.path.exists(path):
+        with open(path) as lines:
+            for line in lines:
+                if line.startswith(name + ":"):
+                    runs.append({k: float(v) for k, v in fields(line).items()})
+    return runs
+
+
+def latency_columns(run):
+    """Median, p95, p99 and max latency cells of a serve or relay run."""
+    return " | ".join(fmt(run[key]) for key in (
+        "latency_median_us", "latency_p95_us", "latency_p99_us", "latency_max_us"))
+
+
+def process_columns(run):
+    """CPU, memory and machine-load cells of a run."""
+    return "%s | %.1f | %.1f | %s, %s" % (
+        fmt(run["cpu_percent"], 2), run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
+        fmt(run.get("load1", float("nan")), 2),
+        fmt(run.get("cpu_pressure_avg60", float("nan")), 1))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", required=True)
@@ -89,12 +116,8 @@ def main():
         for line in lines:
             if line.startswith("live:"):
                 live_runs.append({k: float(v) for k, v in fields(line).items()})
-    serve_runs = []
-    if os.path.exists(os.path.join(work, "serve.txt")):
-        with open(os.path.join(work, "serve.txt")) as lines:
-            for line in lines:
-                if line.startswith("serve:"):
-                    serve_runs.append({k: float(v) for k, v in fields(line).items()})
+    serve_runs = bench_runs(work, "serve")
+    relay_runs = bench_runs(work, "relay")
 
     total_bytes = float(facts["bytes"])
     megabytes = total_bytes / 1e6
@@ -172,12 +195,24 @@ def main():
         "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for number, run in enumerate(serve_runs, 1):
-        serve_table.append("| %d | %d | %d | %d | %s | %s | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
-            number, run["clients"], run["epochs"], run["tpvs"], fmt(run["latency_median_us"]),
-            fmt(run["latency_p95_us"]), fmt(run["latency_p99_us"]), fmt(run["latency_max_us"]),
-            fmt(run["cpu_percent"], 2), run["vmhwm_kib"] / 1024, run["rss_anon_kib"] / 1024,
-            fmt(run.get("load1", float("nan")), 2),
-            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
+        serve_table.append("| %d | %d | %d | %d | %s | %s |" % (
+            number, run["clients"], run["epochs"], run["tpvs"], latency_columns(run),
+            process_columns(run)))
+
+    # A locate joined to another that holds the device.
+    def relayed(key, pick=median):
+        return pick([run[key] for run in relay_runs]) if relay_runs else float("nan")
+
+    relay_table = [
+        "| run | epochs | TPV lines | latency median µs | p95 µs | p99 µs | max µs "
+        "| holder median µs | holder p99 µs | CPU % of a core | VmHWM MiB | RssAnon MiB "
+        "| machine: load (1 min), CPU pressure % (60 s) |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for number, run in enumerate(relay_runs, 1):
+        relay_table.append("| %d | %d | %d | %s | %s | %s | %s |" % (
+            number, run["epochs"], run["fixes"], latency_columns(run),
+            fmt(run["holder_median_us"]), fmt(run["holder_p99_us"]), process_columns(run)))
 
     # Start-up.
     startup_table = [
@@ -238,6 +273,10 @@ def main():
             fmt(served("latency_p99_us", max)), check(served("latency_p99_us") < 1000)),
         "| serve: CPU of `locate serve` with %d clients at 10 Hz | %s %% of a core | | | < 2 %% "
         "| %s |" % (serve_clients, fmt(served("cpu_percent"), 2), check(served("cpu_percent") < 2)),
+        "| relay: pty at 10 Hz, last byte of an epoch to a joined `watch`'s TPV line "
+        "| median %s µs, p99 %s µs (worst run %s µs; the holder's p99 %s µs) | | | - | - |" % (
+            fmt(relayed("latency_median_us")), fmt(relayed("latency_p99_us")),
+            fmt(relayed("latency_p99_us", max)), fmt(relayed("holder_p99_us"))),
         "| start-up: `locate --version` | %.1f ms | gpsdecode -V: %.1f ms | %s× | - | - |" % (
             startup.wall("version") * 1000, startup.wall("gpsdecode_version") * 1000,
             fmt(version_vs, 2)),
@@ -274,10 +313,10 @@ def main():
         "`nproc` = %s (%s), Linux %s, %s. A shared machine: every time is the median of the "
         "runs, every ratio the median of the per-round ratios (the two runs of a round were made "
         "one after the other; %d rounds for throughput, %d for start-up, %d live runs, %d serve "
-        "runs)." % (
+        "runs, %d relay runs)." % (
             facts.get("date"), "this machine", facts.get("nproc"), facts.get("cpu"),
             facts.get("kernel"), facts.get("swift"), nmea.data["runs"], startup.data["runs"],
-            len(live_runs), len(serve_runs)),
+            len(live_runs), len(serve_runs), len(relay_runs)),
         "",
         "What the profiles showed, and what was changed because of it, with before and after "
         "figures: [profiles.md](profiles.md).",
@@ -337,6 +376,17 @@ def main():
         "",
     ] + serve_table + [
         "",
+        "## Sharing: a `locate watch` joined to another that holds the pseudo-terminal",
+        "",
+        "`LocateBench relay LOCATE`: the same drive and pty as the live path; `locate watch "
+        "--device PTY --baud 115200 --json --no-pause` holds it, and a second one, started "
+        "after, joins it (the holder relays each read with its arrival time over a Unix "
+        "socket). Latency: from `CLOCK_MONOTONIC` when the epoch's `write` returned to when the "
+        "joined watch's TPV line was read from its stdout, after the first 2 s; the holder's "
+        "own latency in the same run beside it. CPU and memory: the joined watch's.",
+        "",
+    ] + relay_table + [
+        "",
         "## Start-up",
         "",
         "%d rounds; the capture is `%s` (%s bytes, a u-blox NEO-M9N); `locate current` replays "
@@ -356,6 +406,7 @@ def main():
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in nmea.tools.items()] + [
         "- live: `LocateBench live LOCATE --rate 10 --seconds S --silent S`",
         "- serve: `LocateBench serve LOCATE --rate 10 --seconds S --clients N`",
+        "- relay: `LocateBench relay LOCATE --rate 10 --seconds S`",
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in startup.tools.items()]
     text += [""]
     with open(args.out, "w") as out:

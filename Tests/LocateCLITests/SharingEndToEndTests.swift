@@ -41,6 +41,25 @@ struct SharingEndToEndTests {
     }
   }
 
+  /// A steady drive and a `watch` holding it that has printed a fix (stop the watch, then the
+  /// simulator).
+  static func heldDrive() throws -> (simulator: Simulator, holder: Spawned) {
+    let simulator = try steadyDrive()
+    do {
+      let holder = try watcher(simulator.path)
+      do {
+        try waitForFixes(holder, 1)
+      } catch {
+        holder.stop()
+        throw error
+      }
+      return (simulator, holder)
+    } catch {
+      simulator.stop()
+      throw error
+    }
+  }
+
   /// A steady drive, a `watch` holding it and `count` watches that joined it.
   struct Group {
     let simulator: Simulator
@@ -77,11 +96,11 @@ struct SharingEndToEndTests {
 
   @Test("watch holds the device, current in parallel joins it: both get fixes, exit 0")
   func watchAndCurrent() throws {
-    let simulator = try Self.steadyDrive()
-    defer { simulator.stop() }
-    let holder = try Self.watcher(simulator.path)
-    defer { holder.stop() }
-    try Self.waitForFixes(holder, 1)
+    let (simulator, holder) = try Self.heldDrive()
+    defer {
+      holder.stop()
+      simulator.stop()
+    }
     let current = try CLI.run(
       ["current", "--device", simulator.path, "--json", "--verbose", "--timeout", "60"])
     #expect(current.status == 0, "\(current.stderr)")

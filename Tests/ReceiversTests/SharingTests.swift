@@ -104,6 +104,28 @@ struct SharingTests {
     #expect(ShareDirectory.socketName(forDevice: root) == nil)
   }
 
+  @Test("a holder that ends removes its socket only while it is its own, not a newer holder's")
+  func socketOwnership() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let name = try #require(ShareDirectory.socketName(forDevice: pty.slavePath))
+    let path = try #require(ShareDirectory.own()) + "/" + name
+    // A holder that lost the device keeps its relay; another one opened it meanwhile and
+    // replaced the socket.
+    let former = try #require(ShareHost.start(devicePath: pty.slavePath, rate: 9600))
+    let current = try #require(ShareHost.start(devicePath: pty.slavePath, rate: 9600))
+    defer { current.stop() }
+    former.stop()
+    let peer = try FileDescriptor.unixConnection(to: path)
+    defer { peer.close() }
+    #expect(try !poll(peer, for: .input, milliseconds: 10_000).isEmpty)
+    var greeting = [UInt8](repeating: 0, count: ShareFrame.greetingSize)
+    let count = try greeting.withUnsafeMutableBytes { try peer.read(into: $0) }
+    #expect(Array(greeting[0..<count]) == ShareFrame.greeting(rate: 9600))
+    current.stop()
+    #expect((try? FileSystem.status(path, followingLinks: false)) == nil)
+  }
+
   @Test("a joined process that never reads is dropped; the holder reads on, every byte")
   func stalledPeer() throws {
     let pty = try PseudoTerminal()

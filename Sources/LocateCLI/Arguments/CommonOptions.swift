@@ -15,7 +15,10 @@ enum CommonOptions {
     .value(
       "input", "i", "SOURCE",
       "read NMEA from a capture FILE, - (standard input), tcp://HOST:PORT or gpsd://HOST[:PORT]"),
-    .value("baud", "b", "RATE", "serial speed: 4800…921600, or auto to hunt it (default auto)"),
+    .value(
+      "baud", "b", "RATE",
+      "serial speed: 4800…921600, or auto to hunt it (default auto); not applied when joining"
+        + " another locate that holds the device: its rate holds"),
     OptionSpec(
       long: "realtime", short: nil, kind: .optionalValue("SPEED"),
       help: "replay a capture FILE at its own pace, SPEED times real time (default 1)"),

@@ -15,6 +15,9 @@ final class ShareHost: @unchecked Sendable {
   /// The socket's path.
   let socketPath: String
   private let listener: FileDescriptor
+  /// The socket file's identity (file system, inode) as bound: only that file is removed at
+  /// the end, never one that another holder bound at the same path since.
+  private let bound: (fileSystem: UInt64, inode: UInt64)?
   private let waker: Waker
   private let currentRate: Locked<Int?>
   private var thread: JoinableThread?
@@ -23,12 +26,23 @@ final class ShareHost: @unchecked Sendable {
 
   private struct Peer {
     let descriptor: FileDescriptor
+    /// Its process (`SO_PEERCRED`), for the note when it is dropped.
+    let pid: Int32
     var queue: [UInt8] = []
   }
 
-  private init(socketPath: String, listener: FileDescriptor, waker: Waker, rate: Int?) {
+  /// The device's path, as this process opened it (for notes).
+  private let devicePath: String
+
+  private init(
+    devicePath: String, socketPath: String, listener: FileDescriptor, waker: Waker, rate: Int?
+  ) {
+    self.devicePath = devicePath
     self.socketPath = socketPath
     self.listener = listener
+    bound = (try? FileSystem.status(socketPath, followingLinks: false)).map {
+      ($0.fileSystem, $0.inode)
+    }
     self.waker = waker
     self.currentRate = Locked(rate)
   }
@@ -47,7 +61,10 @@ final class ShareHost: @unchecked Sendable {
       let name = ShareDirectory.socketName(forDevice: path)
     else { return nil }
     let socketPath = directory + "/" + name
-    // A socket left by a holder that was killed: this process holds the device now.
+    // A socket already there is no live holder's: this process holds the device (exclusively)
+    // now. It was left by a holder that was killed (nobody listens: connecting is refused), or
+    // belongs to one that lost the device and waits for it (it joins this one when it finds it
+    // busy, and leaves this socket alone).
     try? FileSystem.remove(socketPath)
     guard let listener = try? FileDescriptor.unixListener(at: socketPath) else { return nil }
     guard let waker = try? Waker() else {
@@ -55,7 +72,8 @@ final class ShareHost: @unchecked Sendable {
       try? FileSystem.remove(socketPath)
       return nil
     }
-    let host = ShareHost(socketPath: socketPath, listener: listener, waker: waker, rate: rate)
+    let host = ShareHost(
+      devicePath: path, socketPath: socketPath, listener: listener, waker: waker, rate: rate)
     do {
       host.thread = try JoinableThread(name: "locate-share") { host.acceptLoop() }
     } catch {
@@ -72,22 +90,27 @@ final class ShareHost: @unchecked Sendable {
     return socketPath.hasSuffix("/" + name)
   }
 
-  /// Sends a chunk to every peer (on the reader thread; never waits).
+  /// Sends a chunk to every peer (on the reader thread; never waits). A peer that is gone,
+  /// or has ``queueLimit`` bytes waiting, is closed (`--verbose` notes the latter).
   func publish(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
     ShareFrame.header(time: time, count: bytes.count, into: &header)
-    header.withUnsafeBytes { header in
-      peers.withLock { peers in
-        guard !peers.isEmpty else { return }
+    let dropped = header.withUnsafeBytes { header in
+      peers.withLock { peers -> [Int32] in
+        guard !peers.isEmpty else { return [] }
+        var dropped: [Int32] = []
         var index = 0
         while index < peers.count {
           if Self.send(header, bytes, to: &peers[index]) {
             index += 1
           } else {
+            if peers[index].queue.count > Self.queueLimit { dropped.append(peers[index].pid) }
             peers.remove(at: index)
           }
         }
+        return dropped
       }
     }
+    for pid in dropped { SharingNote.droppedPeer(path: devicePath, pid: pid).post() }
   }
 
   /// How many peers are connected (for tests).
@@ -147,7 +170,7 @@ final class ShareHost: @unchecked Sendable {
         continue
       }
       peers.withLock { peers in
-        var joined = Peer(descriptor: peer)
+        var joined = Peer(descriptor: peer, pid: credentials.pid)
         let empty = UnsafeRawBufferPointer(start: nil, count: 0)
         let ok = ShareFrame.greeting(rate: rate).withUnsafeBytes {
           Self.send($0, empty, to: &joined)
@@ -158,7 +181,7 @@ final class ShareHost: @unchecked Sendable {
   }
 
   /// Stops accepting, closes every peer (they see the end of the stream and take over) and
-  /// removes the socket. Idempotent.
+  /// removes the socket, unless another holder has bound one at its path since. Idempotent.
   func stop() {
     guard let thread else { return }
     self.thread = nil
@@ -168,7 +191,11 @@ final class ShareHost: @unchecked Sendable {
   }
 
   private func closeAll() {
-    try? FileSystem.remove(socketPath)
+    if let bound, let status = try? FileSystem.status(socketPath, followingLinks: false),
+      status.fileSystem == bound.fileSystem, status.inode == bound.inode
+    {
+      try? FileSystem.remove(socketPath)
+    }
     listener.close()
     waker.close()
     peers.withLock { peers in

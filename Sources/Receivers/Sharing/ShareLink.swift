@@ -89,18 +89,37 @@ struct ShareLink {
   }
 }
 
-/// What sharing tells the user about (with `--verbose`): a device joined, taken over.
+/// What sharing tells the user about (with `--verbose`): a device joined, taken over, a
+/// joined process dropped for reading too slowly, a `--baud` that a joined process cannot
+/// apply.
 public enum SharingNote: Sendable, Hashable, CustomStringConvertible {
   /// This process reads `path` through the `locate` with `pid`, which holds it.
   case joined(path: String, pid: Int32)
   /// The holder ended; this process holds `path` now.
   case tookOver(path: String)
+  /// The holder `pid` dropped this process (it read too slowly); it joined `pid` again.
+  case rejoined(path: String, pid: Int32)
+  /// This process, holding `path`, dropped the joined `locate` with `pid` (it read too slowly).
+  case droppedPeer(path: String, pid: Int32)
+  /// A joined process's own `--baud` (`asked`) is not applied: the holder `pid` reads `path`
+  /// at `rate` (`nil`: while it hunts the rate).
+  case baudNotApplied(path: String, pid: Int32, asked: Int, rate: Int?)
 
-  /// `joined locate pid 4242 on /dev/ttyUSB0`, `took over /dev/ttyUSB0`.
+  /// `joined locate pid 4242 on /dev/ttyUSB0`, `took over /dev/ttyUSB0`, ….
   public var description: String {
     switch self {
     case .joined(let path, let pid): return "joined locate pid \(pid) on \(path)"
     case .tookOver(let path): return "took over \(path)"
+    case .rejoined(let path, let pid):
+      return "dropped by locate pid \(pid) on \(path) (this process read too slowly; what it"
+        + " read meanwhile is lost): joined it again"
+    case .droppedPeer(let path, let pid):
+      return "dropped locate pid \(pid), joined on \(path): it read too slowly"
+        + " (\(ShareHost.queueLimit >> 20) MiB waiting for it)"
+    case .baudNotApplied(let path, let pid, let asked, let rate):
+      let reading = rate.map { "reads \(path) at \($0) baud" } ?? "hunts \(path)'s baud rate"
+      return "--baud \(asked) not applied: locate pid \(pid) holds the port and \(reading)"
+        + " (a joined process takes the holder's port settings)"
     }
   }
 

@@ -9,11 +9,12 @@ extension SerialDriver {
 
   /// Opens the device, or joins the `locate` of this user holding it (see ``ShareLink``):
   /// sets ``port`` or ``link``. `reopening` tries the by-id link first; `flush` false keeps
-  /// what waits in the port (a takeover: the holder read until a moment ago). Throws as
-  /// opening does when neither can be done: busy when another program holds it.
-  func acquire(rate: Int, flush: Bool, reopening: Bool = false, stop: Waker? = nil)
-    throws(ReceiverError)
-  {
+  /// what waits in the port (a takeover: the holder read until a moment ago); `previous` is
+  /// the holder whose stream just ended (joined again, it had dropped this process). Throws
+  /// as opening does when neither can be done: busy when another program holds it.
+  func acquire(
+    rate: Int, flush: Bool, reopening: Bool = false, stop: Waker? = nil, previous: Int32? = nil
+  ) throws(ReceiverError) {
     let deadline = Clock.deadline(after: Self.joinWait)
     while true {
       do {
@@ -39,7 +40,17 @@ extension SerialDriver {
           host?.stop()
           host = nil
           link = joined
-          SharingNote.joined(path: path, pid: joined.holder.pid).post()
+          let pid = joined.holder.pid
+          if pid == previous {
+            SharingNote.rejoined(path: path, pid: pid).post()
+          } else {
+            SharingNote.joined(path: path, pid: pid).post()
+            // The holder's port settings hold: a joined process's own --baud changes nothing.
+            if case .fixed(let asked) = baud, asked != joined.rate {
+              SharingNote.baudNotApplied(path: path, pid: pid, asked: asked, rate: joined.rate)
+                .post()
+            }
+          }
           return
         }
         if Clock.now() >= deadline || stop?.isSignalled == true { throw error }
@@ -49,12 +60,14 @@ extension SerialDriver {
   }
 
   /// After the holder's stream ended: opens the device at the holder's rate, keeping what
-  /// waits in it, or joins whoever opened it first. `false` when neither could be done (the
+  /// waits in it, or joins whoever opened it first — the same holder again when it had only
+  /// dropped this process for reading too slowly. `false` when neither could be done (the
   /// device went away, or another program holds it).
   func takeOver(after joined: ShareLink, context: ReaderContext) -> Bool {
     do {
       try acquire(
-        rate: joined.rate ?? initialRate, flush: false, reopening: true, stop: context.waker)
+        rate: joined.rate ?? initialRate, flush: false, reopening: true, stop: context.waker,
+        previous: joined.holder.pid)
     } catch {
       return false
     }

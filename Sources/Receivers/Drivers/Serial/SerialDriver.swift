@@ -203,6 +203,8 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
       port.descriptor, buffer: buffer, connected: connected, path: path,
       silence: options.silenceTimeout, present: { [path] in FileSystem.exists(path) },
       deliver: { bytes, time in
+        // This process's own engine first: relaying first saved the joined ones about 150 µs
+        // (median) but cost this one about 110 µs on two cores (LocateBench relay).
         context.deliver(bytes, at: time)
         host?.publish(bytes, at: time)
       }, garbled: garbled)

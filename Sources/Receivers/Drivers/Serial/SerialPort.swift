@@ -21,8 +21,10 @@ final class SerialPort: @unchecked Sendable {
   static let openOptions: FileDescriptor.OpenOptions = [.noControllingTerminal, .nonBlocking]
 
   /// How long a stale exclusive flag is given to go away before the port is refused: the
-  /// program that made a pseudo-terminal (`locate simulate`) clears one within a second.
-  static let staleFlagGrace = 1.5
+  /// program that made a pseudo-terminal (`locate simulate`) clears one when its reader closes
+  /// and at least once a second, but a loaded machine can delay that (1.5 s was too short for
+  /// a takeover under ThreadSanitizer: six epochs lost to a reconnection's back-off).
+  static let staleFlagGrace = 5.0
 
   private init(path: String, descriptor: FileDescriptor, rate: Int, original: TerminalAttributes) {
     self.path = path

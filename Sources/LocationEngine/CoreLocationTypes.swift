@@ -1,15 +1,16 @@
 import FoundationEssentials
 
-/// Whether the app may use location services; here, whether we may use this receiver.
+/// Whether the app may use location services; here, whether we may use this receiver (the
+/// facade's `CLAuthorizationStatus`).
 ///
 /// How a receiver's state maps to a status (see ``LocationPolicy``):
 /// - `notDetermined`: not opened yet, or open but no NMEA sentence seen yet.
 /// - `authorizedAlways` / `authorizedWhenInUse`: open and talking NMEA.
 /// - `denied`: the OS refused access (EACCES/EPERM; the error names the group to join), or no
-///   receiver exists at all (then ``CLLocationManager/locationServicesEnabled()`` is false, as
+///   receiver exists at all (then `CLLocationManager.locationServicesEnabled()` is false, as
 ///   Apple reports services disabled globally).
 /// - `restricted`: another program holds the receiver (gpsd, ModemManager, another locate).
-public enum CLAuthorizationStatus: Int32, Sendable, Hashable {
+public enum Authorization: Int32, Sendable, Hashable {
   /// Not opened yet, or no NMEA seen yet.
   case notDetermined = 0
   /// Another program holds the receiver.
@@ -18,21 +19,13 @@ public enum CLAuthorizationStatus: Int32, Sendable, Hashable {
   case denied = 2
   /// Open and talking NMEA.
   case authorizedAlways = 3
-  /// Open and talking NMEA, after ``CLLocationManager/requestWhenInUseAuthorization()``.
+  /// Open and talking NMEA, after `CLLocationManager.requestWhenInUseAuthorization()`.
   case authorizedWhenInUse = 4
 }
 
-/// Whether full accuracy is available: always full on a serial receiver.
-public enum CLAccuracyAuthorization: Int, Sendable, Hashable {
-  /// Full accuracy.
-  case fullAccuracy = 0
-  /// Reduced accuracy (never reported here).
-  case reducedAccuracy = 1
-}
-
 /// What kind of movement to expect; sets the automatic-pause thresholds (see
-/// ``PauseThresholds``).
-public enum CLActivityType: Int, Sendable, Hashable {
+/// ``PauseThresholds``; the facade's `CLActivityType`).
+public enum ActivityType: Int, Sendable, Hashable {
   /// Unknown.
   case other = 1
   /// Driving.

@@ -17,7 +17,7 @@ public final class LocationService: @unchecked Sendable {
   package let isReplay: Bool
   /// Called with each session the service opens, as it starts (tests feed bytes through it).
   package let onSession: (@Sendable (LocationSession) -> Void)?
-  private let status = Mutex(CLAuthorizationStatus.notDetermined)
+  private let status = Mutex(Authorization.notDetermined)
   /// The open update streams' sessions and the way each stream ends (see ``finish()``), and
   /// whether ``finish()`` was called (streams made later end at once).
   private let streams = Mutex<
@@ -43,8 +43,8 @@ public final class LocationService: @unchecked Sendable {
     self.onSession = onSession
   }
 
-  /// The authorization the last request saw (``CLAuthorizationStatus/notDetermined`` before any).
-  public var authorizationStatus: CLAuthorizationStatus { status.withLock { $0 } }
+  /// The authorization the last request saw (``Authorization/notDetermined`` before any).
+  public var authorizationStatus: Authorization { status.withLock { $0 } }
 
   /// One fresh fix at least as good as `options.desiredAccuracy`, within `timeout` seconds
   /// (on the stream's clock for a replay); progress, authorization and device events go to

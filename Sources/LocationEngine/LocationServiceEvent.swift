@@ -46,7 +46,7 @@ public enum LocationServiceEvent: Sendable {
   /// The sky view of the epoch just completed.
   case sky(GNSSSkyView)
   /// Authorization changed (with the device state behind it).
-  case authorization(CLAuthorizationStatus, DeviceState)
+  case authorization(Authorization, DeviceState)
   /// The device state changed without changing authorization (silent, talking again).
   case device(DeviceState)
   /// Waiting for a (better) fix.

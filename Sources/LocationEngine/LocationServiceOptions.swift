@@ -18,7 +18,7 @@ public struct LocationServiceOptions: Sendable {
   /// −1: none).
   public var distanceFilter: Double = kCLDistanceFilterNone
   /// Activity type (sets the pause thresholds, ``PauseThresholds``).
-  public var activityType: CLActivityType = .other
+  public var activityType: ActivityType = .other
   /// Whether updates pause automatically while stationary.
   public var pausesAutomatically = true
   /// Reader options (reconnect, silence timeout).

@@ -130,7 +130,7 @@ enum GPSDJSON {
   }
 
   /// An EVENT object for an authorization change.
-  static func authorization(_ status: CLAuthorizationStatus, _ state: DeviceState) -> String {
+  static func authorization(_ status: Authorization, _ state: DeviceState) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "authorization")
@@ -197,7 +197,7 @@ enum GPSDJSON {
   }
 }
 
-extension CLAuthorizationStatus {
+extension Authorization {
   /// Apple's case name (`authorizedAlways`, `denied`…).
   var name: String {
     switch self {

@@ -15,8 +15,8 @@ import Receivers
 /// A reconnect keeps an authorized status until the device says otherwise.
 package struct AuthorizationTracker {
   /// What authorized means for this client.
-  package var granted: CLAuthorizationStatus = .authorizedAlways
-  private(set) var status: CLAuthorizationStatus = .notDetermined
+  package var granted: Authorization = .authorizedAlways
+  private(set) var status: Authorization = .notDetermined
   private(set) var servicesEnabled = true
   private(set) var device: DeviceState?
   private(set) var nmeaSeen = false
@@ -24,7 +24,7 @@ package struct AuthorizationTracker {
   /// What changed.
   package enum Change: Equatable {
     /// The status changed.
-    case authorization(CLAuthorizationStatus, DeviceState)
+    case authorization(Authorization, DeviceState)
     /// Only the device state changed.
     case device(DeviceState)
   }
@@ -70,7 +70,7 @@ package struct AuthorizationTracker {
   }
 
   /// The client asked for when-in-use (or always) authorization.
-  package mutating func request(_ wanted: CLAuthorizationStatus) -> Change? {
+  package mutating func request(_ wanted: Authorization) -> Change? {
     granted = wanted
     guard status == .authorizedAlways || status == .authorizedWhenInUse, status != wanted else {
       return nil

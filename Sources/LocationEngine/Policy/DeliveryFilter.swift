@@ -36,7 +36,7 @@ package struct DeliveryFilter {
 
   package init(
     distanceFilter: Double, desiredAccuracy: Double, filtersAccuracy: Bool,
-    pausesAutomatically: Bool, activityType: CLActivityType
+    pausesAutomatically: Bool, activityType: ActivityType
   ) {
     self.distanceFilter = distanceFilter
     self.desiredAccuracy = desiredAccuracy

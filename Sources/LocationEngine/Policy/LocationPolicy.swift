@@ -121,7 +121,7 @@ public struct PauseThresholds: Sendable, Hashable {
   }
 
   /// The thresholds for an activity type (table above).
-  public static func forActivity(_ type: CLActivityType) -> PauseThresholds {
+  public static func forActivity(_ type: ActivityType) -> PauseThresholds {
     switch type {
     case .fitness: return PauseThresholds(radius: 10, speed: 0.5, duration: 60)
     case .other: return PauseThresholds(radius: 15, speed: 0.5, duration: 120)

@@ -165,7 +165,7 @@ package struct LocationPipeline {
   }
 
   /// The client asked for when-in-use or always authorization.
-  package mutating func requestAuthorization(_ wanted: CLAuthorizationStatus) {
+  package mutating func requestAuthorization(_ wanted: Authorization) {
     if let change = authorization.request(wanted) { emit(change) }
   }
 

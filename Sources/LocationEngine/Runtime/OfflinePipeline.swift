@@ -27,7 +27,7 @@ import Synchronization
     /// Pause while stationary.
     public var pausesAutomatically = false
     /// The activity type (pause thresholds).
-    public var activityType = CLActivityType.other
+    public var activityType = ActivityType.other
     /// How replay timestamps are stamped.
     public var timestamps = ReplayTimestamps.asRecorded
     /// The wall-clock time the clock starts at.

@@ -8,7 +8,7 @@ package enum PipelineEvent: Sendable {
   /// The satellites in view changed.
   case sky(GNSSSkyView)
   /// Authorization changed.
-  case authorization(CLAuthorizationStatus, DeviceState)
+  case authorization(Authorization, DeviceState)
   /// The device state changed without changing authorization.
   case device(DeviceState)
   /// Waiting for a (better) fix.

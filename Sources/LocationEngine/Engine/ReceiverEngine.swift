@@ -231,6 +231,15 @@ package final class ReceiverEngine: @unchecked Sendable {
       return state.handlers
     }
     switch event {
+    case .data(let bytes, let at) where handlers.count == 1:
+      // One subscriber: it decodes the read straight into its pipeline.
+      withUnsafeMutablePointer(to: &decoder) { decoder in
+        decoder.pointee.hold(bytes)
+        let read = EngineRead(bytes: bytes, at: Int64(truncatingIfNeeded: at), decoder: decoder)
+        handlers[0](.read(read))
+        decoder.pointee.dropHeld()
+      }
+      decoded.store(decoder.sentences, ordering: .releasing)
     case .data(let bytes, let at):
       let items = decoder.decode(bytes)
       decoded.store(decoder.sentences, ordering: .releasing)

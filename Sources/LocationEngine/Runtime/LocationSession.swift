@@ -191,7 +191,7 @@ package final class LocationSession: @unchecked Sendable {
   package func receive(_ event: EngineEvent) {
     switch event {
     case .read(let read):
-      self.read(read.bytes, at: read.at, fromEngine: true) { pipeline.take(read.items) }
+      self.read(read.bytes, at: read.at, fromEngine: true) { read.visit(into: &pipeline) }
     case .finished(let items):
       // (Checked before the lock too: the last client may leave from its own sink.)
       guard !stopped.load(ordering: .acquiring) else { return }

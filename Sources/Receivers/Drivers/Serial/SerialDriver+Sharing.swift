@@ -2,8 +2,10 @@ import Platform
 
 extension SerialDriver {
   /// How long opening keeps trying to join a `locate` that holds the device but does not
-  /// listen yet (it has just opened the device, or is taking it over).
-  static let joinWait = 3.0
+  /// listen or greet yet (it has just opened the device, is taking it over, or is slow to be
+  /// scheduled: 3 s was too short for a holder under ThreadSanitizer on a loaded machine).
+  /// A holder that is not a joinable `locate` is reported busy at once.
+  static let joinWait = 10.0
 
   /// Opens the device, or joins the `locate` of this user holding it (see ``ShareLink``):
   /// sets ``port`` or ``link``. `reopening` tries the by-id link first; `flush` false keeps

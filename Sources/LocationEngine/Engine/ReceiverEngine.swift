@@ -56,7 +56,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     }
   }
 
-  private struct State {
+  struct State {
     var ids: [Int] = []
     var handlers: [Handler] = []
     var nextID = 0
@@ -68,34 +68,15 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// The engine's key in the registry; nil for a capture file (not shared).
   package let key: String?
   private let receiver: Receiver
-  private let state = Locked(State())
+  let state = Locked(State())
   /// The one decoder of the engine's reads (used on the reader thread, and by the last
   /// subscriber to leave once the reader stopped).
-  @exclusivity(unchecked) private var decoder: ReadDecoder
+  @exclusivity(unchecked) var decoder: ReadDecoder
   /// Sentences the engine decoded (for tests: decoding happens once per engine).
-  private let decoded = Atomic<Int>(0)
+  let decoded = Atomic<Int>(0)
   /// The engine's own pipeline on a live source: it delivers every current fix, unfiltered,
   /// to ``latestLocation(for:)``.
   private let observer: LocationSession?
-
-  /// The engine of one key, behind a lock of its own: held while the source opens or closes
-  /// (a client of the same key waits for that; clients of other keys do not).
-  private typealias Slot = Locked<ReceiverEngine?>
-  /// The slots by key (a slot stays once made: one per source the process ever read).
-  private static let registry = Locked<[String: Slot]>([:])
-
-  private static func slot(_ key: String) -> Slot {
-    registry.withLock { slots in
-      if let slot = slots[key] { return slot }
-      let slot = Slot(nil)
-      slots[key] = slot
-      return slot
-    }
-  }
-  /// How many times each key's source was opened, and its latest fix (kept after it closes,
-  /// as Apple's cached location is).
-  private static let history = Locked<(opens: [String: Int], latest: [String: Fix])>(
-    ([:], [:]))
 
   private init(
     key: String?, source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy
@@ -152,41 +133,6 @@ package final class ReceiverEngine: @unchecked Sendable {
     }
   }
 
-  /// The most recent fix of the live source with `key`, whoever asked for it (nil before any).
-  package static func latestLocation(for key: String) -> Fix? {
-    history.withLock { $0.latest[key] }
-  }
-
-  /// How many times the source with `key` was opened in this process (tests).
-  package static func opens(for key: String) -> Int { history.withLock { $0.opens[key] ?? 0 } }
-
-  /// Whether an engine for `key` is open (tests).
-  package static func isOpen(_ key: String) -> Bool { slot(key).withLock { $0 != nil } }
-
-  /// How many sentences the open engine for `key` decoded, once for all its subscribers
-  /// (tests; nil when none is open).
-  package static func sentencesDecoded(for key: String) -> Int? {
-    slot(key).withLock { $0?.decoded.load(ordering: .acquiring) }
-  }
-
-  /// The registry key of `source` (nil for a capture file), and the source to open: discovery
-  /// resolved to its device, so that it shares the engine of the same device named by path.
-  package static func key(for source: ReceiverSource) -> (key: String?, source: ReceiverSource) {
-    switch source {
-    case .device(let path, _):
-      return (FileSystem.resolvedPath(path) ?? path, source)
-    case .discover(let baud):
-      guard let path = Receiver.discoveredDevice() else { return (nil, source) }
-      return (FileSystem.resolvedPath(path) ?? path, .device(path: path, baud: baud))
-    case .file:
-      return (nil, source)
-    case .standardInput:
-      return ("-", source)
-    case .tcp, .gpsd:
-      return (source.name, source)
-    }
-  }
-
   private func add(_ handler: @escaping Handler, to state: inout State) -> Subscription {
     state.nextID += 1
     state.ids.append(state.nextID)
@@ -218,46 +164,6 @@ package final class ReceiverEngine: @unchecked Sendable {
       throw error
     }
     return subscription
-  }
-
-  /// Decodes a read once and hands it, or a state, to every subscriber (on the reader
-  /// thread). Before the input's end, what the decoder still held goes out.
-  private func dispatch(_ event: ReceiverEvent) {
-    let handlers = state.withLock { state in
-      if case .state(let device) = event {
-        state.lastState = device
-        if case .ended = device { state.ended = true }
-      }
-      return state.handlers
-    }
-    switch event {
-    case .data(let bytes, let at) where handlers.count == 1:
-      // One subscriber: it decodes the read straight into its pipeline.
-      withUnsafeMutablePointer(to: &decoder) { decoder in
-        decoder.pointee.hold(bytes)
-        let read = EngineRead(bytes: bytes, at: Int64(truncatingIfNeeded: at), decoder: decoder)
-        handlers[0](.read(read))
-        decoder.pointee.dropHeld()
-      }
-      decoded.store(decoder.sentences, ordering: .releasing)
-    case .data(let bytes, let at):
-      let items = decoder.decode(bytes)
-      decoded.store(decoder.sentences, ordering: .releasing)
-      let read = EngineRead(bytes: bytes, at: Int64(truncatingIfNeeded: at), items: items)
-      for handler in handlers { handler(.read(read)) }
-    case .state(let device):
-      if case .ended = device { finishDecoding(handlers) }
-      for handler in handlers { handler(.state(device)) }
-    }
-  }
-
-  /// Hands what the decoder still holds to `handlers` (the input ended, or the last
-  /// subscriber leaves: what was read before it left is its).
-  private func finishDecoding(_ handlers: [Handler]) {
-    let rest = decoder.finish()
-    decoded.store(decoder.sentences, ordering: .releasing)
-    guard !rest.isEmpty else { return }
-    for handler in handlers { handler(.finished(rest)) }
   }
 
   /// A subscriber leaves; the last one closes the source.

@@ -4,14 +4,6 @@ import Platform
 import Receivers
 import Synchronization
 
-/// Where a session's bytes come from.
-package enum SessionInput: Sendable {
-  /// A receiver, opened on ``LocationSession/start()``.
-  case receiver(ReceiverSource, ReceiverOptions)
-  /// Bytes fed by the owner (tests, and code that reads the device itself).
-  case manual
-}
-
 /// One receiver (or fed byte stream) and one pipeline: bytes and device states in, batches of
 /// pipeline events out, in order.
 ///
@@ -26,11 +18,11 @@ package final class LocationSession: @unchecked Sendable {
   package let clock: any LocationClock
   /// The checksum policy of the session's own decoder, and of its engine's when it opens it.
   private let checksumPolicy: ChecksumPolicy
-  private let lock = Locked(())
+  let lock = Locked(())
   // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per
   // sentence). The decoder decodes fed bytes only: the engine decodes what it reads.
   @exclusivity(unchecked) private var decoder: NMEADecoder
-  @exclusivity(unchecked) private var pipeline: LocationPipeline
+  @exclusivity(unchecked) var pipeline: LocationPipeline
   /// Frames each read a second time when the pipeline taps sentences (LocationSession+Tap).
   @exclusivity(unchecked) private var tap: SentenceTap?
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
@@ -40,13 +32,13 @@ package final class LocationSession: @unchecked Sendable {
   /// behind a lock, and whichever comes second leaves the engine.
   private let receiver = Locked<ReceiverEngine.Subscription?>(nil)
   /// Whether ``start()`` ran (no checks are armed before).
-  private var started = false
+  var started = false
   /// The armed time check and when it fires (monotonic ns).
-  private let check = Mutex<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
+  let check = Mutex<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
   /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number: a check
   /// that fires after a newer one was armed does nothing.
-  private let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
-  private let stopped = Atomic<Bool>(false)
+  let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
+  let stopped = Atomic<Bool>(false)
   /// Set by ``finishInput()``: nothing more is read.
   private let inputFinished = Atomic<Bool>(false)
   /// Set by ``finishInput()`` once the session left its engine (under the lock): what the
@@ -231,35 +223,6 @@ package final class LocationSession: @unchecked Sendable {
     if pipeline.awaitsQuietReport { armQuietCheck() }
   }
 
-  /// Checks ``LocationPolicy/quietGap`` from now whether the line went quiet (called under
-  /// the lock, after a read that left an epoch waiting for it).
-  private func armQuietCheck() {
-    let number = quietCheck.withLock { check in
-      check.timer?.cancel()
-      check.number += 1
-      return check.number
-    }
-    let timer = clock.schedule(after: LocationPolicy.quietGap) { [weak self] in
-      self?.lineWentQuiet(number)
-    }
-    quietCheck.withLock { check in
-      if check.number == number { check.timer = timer } else { timer.cancel() }
-    }
-  }
-
-  /// No read since quiet check `number` was armed: the epoch waiting for it is complete.
-  private func lineWentQuiet(_ number: Int) {
-    guard !stopped.load(ordering: .relaxed), quietCheck.withLock({ $0.number == number }) else {
-      return
-    }
-    lock.lock()
-    defer { lock.unlock() }
-    // A read that came in meanwhile armed a newer check.
-    guard quietCheck.withLock({ $0.number == number }) else { return }
-    pipeline.lineQuiet(at: clock.now(), wall: clock.wallNow())
-    deliver()
-  }
-
   /// A device state from the receiver (or the owner).
   package func deviceState(_ state: DeviceState, fromEngine: Bool = false) {
     lock.lock()
@@ -272,68 +235,11 @@ package final class LocationSession: @unchecked Sendable {
     deliver()
   }
 
-  /// Time passes: the check armed for now fired.
-  package func tick() {
-    guard !stopped.load(ordering: .relaxed) else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    check.withLock { $0.at = nil }
-    pipeline.tick(at: clock.now(), wall: clock.wallNow())
-    deliver()
-  }
-
   /// Hands the pending events to the sink (under the lock, so batches stay in order), then
   /// arms the next time check.
-  private func deliver() {
+  func deliver() {
     let batch = pipeline.takeEvents()
     if !batch.isEmpty { sink(batch, self) }
     armCheck()
-  }
-
-  /// Arms a timer for the pipeline's next time check, unless one fires earlier (it re-arms
-  /// when it fires). Called under the lock.
-  private func armCheck() {
-    guard started, !stopped.load(ordering: .relaxed), let next = pipeline.nextCheck() else {
-      return
-    }
-    check.withLock { check in
-      if let armed = check.at, armed <= next { return }
-      check.timer?.cancel()
-      check.at = next
-      let delay = Double(max(0, next - clock.now())) / 1e9
-      check.timer = clock.schedule(after: delay) { [weak self] in self?.tick() }
-    }
-  }
-
-  /// The device state and error for a receiver that could not be opened; no state when the
-  /// source was never a device that could be used (not a serial port, a bad address, a
-  /// connection refused): the error alone says why (an `ended` state would read as a receiver
-  /// lost).
-  package static func failure(_ error: ReceiverError, source: ReceiverSource) -> (
-    state: DeviceState?, error: EngineError
-  ) {
-    let path: String? = {
-      if case .discover = source { return nil }
-      return error.path.isEmpty ? nil : error.path
-    }()
-    switch error.code {
-    case .notFound where [ELOOP, ENAMETOOLONG, ENOTDIR].contains(error.errno):
-      // Not a missing device: a path that leads nowhere (a link loop, a name too long).
-      return (nil, EngineError(.sourceFailed(error)))
-    case .notFound:
-      return (.unavailable(path: path), EngineError(.noReceiver(path: path)))
-    case .permissionDenied(let group):
-      return (
-        .denied(path: error.path, group: group),
-        EngineError(.permissionDenied(path: error.path, group: group))
-      )
-    case .busy(let holder):
-      return (
-        .busy(path: error.path, holder: holder),
-        EngineError(.busy(path: error.path, holder: holder))
-      )
-    case .baudNotFound, .invalidSource, .badData, .io:
-      return (nil, EngineError(.sourceFailed(error)))
-    }
   }
 }

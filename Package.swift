@@ -15,14 +15,17 @@ let realApps: [Target] = [
 
 /// `locate`: NMEA 0183 from a serial GPS receiver to positions, with Core Location's API on Linux.
 ///
-/// Data flows one way: Receivers (bytes) → NMEA (sentences) → OpenCoreLocation (fixes and
-/// policies) → LocateCLI (commands and formats). Geodesy stands beside them; every system call
-/// goes through Platform; the virtual receiver (`locate simulate`) is VirtualReceiver.
+/// Data flows one way: Receivers (bytes) → NMEA (sentences) → LocationEngine (fixes and
+/// policies, one engine per receiver) → LocateCLI (commands and formats), and → OpenCoreLocation
+/// (Apple's Core Location API for apps, the only module with Foundation). Geodesy stands beside
+/// them; every system call goes through Platform; the virtual receiver (`locate simulate`) is
+/// VirtualReceiver.
 let package = Package(
   name: "locate",
   products: [
     .executable(name: "locate", targets: ["locate"]),
     .library(name: "OpenCoreLocation", targets: ["OpenCoreLocation"]),
+    .library(name: "LocationEngine", targets: ["LocationEngine"]),
     .library(name: "NMEA", targets: ["NMEA"]),
     .library(name: "Geodesy", targets: ["Geodesy"]),
     .library(name: "Receivers", targets: ["Receivers"]),
@@ -35,22 +38,26 @@ let package = Package(
     .target(name: "Receivers", dependencies: ["Platform", "NMEA"]),
     .target(
       name: "VirtualReceiver", dependencies: ["Platform", "NMEA", "Geodesy", "Receivers"]),
-    .target(name: "OpenCoreLocation", dependencies: ["NMEA", "Geodesy", "Receivers", "Platform"]),
+    .target(name: "LocationEngine", dependencies: ["NMEA", "Geodesy", "Receivers", "Platform"]),
+    .target(
+      name: "OpenCoreLocation",
+      dependencies: ["LocationEngine", "NMEA", "Geodesy", "Receivers", "Platform"]),
     .target(name: "GPSDServer", dependencies: ["Platform"]),
     .target(
       name: "LocateCLI",
       dependencies: [
-        "OpenCoreLocation", "NMEA", "Geodesy", "Receivers", "GPSDServer", "VirtualReceiver",
+        "LocationEngine", "NMEA", "Geodesy", "Receivers", "GPSDServer", "VirtualReceiver",
         "Platform",
       ]),
     .target(name: "CLocateStartup"),
     .executableTarget(name: "locate", dependencies: ["LocateCLI", "CLocateStartup"]),
-    .executableTarget(name: "LocateFuzz", dependencies: ["NMEA", "OpenCoreLocation", "Receivers"]),
+    .executableTarget(
+      name: "LocateFuzz", dependencies: ["NMEA", "LocationEngine", "OpenCoreLocation", "Receivers"]),
     .executableTarget(
       name: "LocateBench",
       dependencies: [
-        "NMEA", "Geodesy", "OpenCoreLocation", "Receivers", "VirtualReceiver", "Platform",
-        "TestSupport",
+        "NMEA", "Geodesy", "LocationEngine", "OpenCoreLocation", "Receivers", "VirtualReceiver",
+        "Platform", "TestSupport",
       ]),
     .target(
       name: "TestSupport", dependencies: ["NMEA", "VirtualReceiver"], path: "Tests/TestSupport"),
@@ -64,12 +71,14 @@ let package = Package(
     .testTarget(
       name: "OpenCoreLocationTests",
       dependencies: [
-        "OpenCoreLocation", "NMEA", "Receivers", "VirtualReceiver", "Platform", "TestSupport",
+        "OpenCoreLocation", "LocationEngine", "NMEA", "Receivers", "VirtualReceiver", "Platform",
+        "TestSupport",
       ]),
     .testTarget(
       name: "LocateCLITests",
       dependencies: [
-        "LocateCLI", "locate", "OpenCoreLocation", "Geodesy", "Receivers", "VirtualReceiver",
+        "LocateCLI", "locate", "OpenCoreLocation", "LocationEngine", "Geodesy", "Receivers",
+        "VirtualReceiver",
         "NMEA", "Platform", "TestSupport",
       ],
       exclude: ["Fixtures"]),
@@ -85,7 +94,7 @@ let package = Package(
       name: "FaultTests",
       dependencies: [
         "locate", "ReleaseClient", "LocateFuzz", "NMEA", "Receivers", "VirtualReceiver",
-        "OpenCoreLocation", "Geodesy", "Platform", "TestSupport",
+        "OpenCoreLocation", "LocationEngine", "Geodesy", "Platform", "TestSupport",
       ],
       exclude: ["FuzzRegressions"]),
   ]

@@ -1,6 +1,7 @@
 // Owned by the service work: the whole pipeline through LocationService.updates().
 import Dispatch
 import Foundation
+import LocationEngine
 import OpenCoreLocation
 import Receivers
 

@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import Receivers
 
@@ -121,7 +120,7 @@ public enum Locate {
 
       """
     for command in commands {
-      text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0)
+      text += "  " + command.name.padded(to: 10)
       text += command.summary + "\n"
     }
     text += """

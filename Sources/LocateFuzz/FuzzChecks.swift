@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Fuzzing) import LocationEngine
 @_spi(Fuzzing) import OpenCoreLocation
 import Receivers
 
@@ -10,7 +11,7 @@ struct FuzzChecks {
   let options: OfflinePipeline.Options
   /// One line per output, for comparing two runs of the same input.
   private(set) var signatures: [String] = []
-  private var lastDelivered: CLLocation?
+  private var lastDelivered: Fix?
   private var resumed = false
   private var requestAccuracy: [Double] = []
 
@@ -105,12 +106,12 @@ struct FuzzChecks {
   }
 
   /// A fix handed out: on the globe, not 0,0, finite, sentinels or valid values.
-  static func checkFix(_ location: CLLocation, _ what: String) {
+  static func checkFix(_ location: Fix, _ what: String) {
     if let problem = problem(location) { fail("\(what) \(problem): \(describe(location))") }
   }
 
   /// What is wrong with a fix handed out, if anything.
-  static func problem(_ location: CLLocation) -> String? {
+  static func problem(_ location: Fix) -> String? {
     let coordinate = location.coordinate
     guard CLLocationCoordinate2DIsValid(coordinate), coordinate.latitude.isFinite,
       coordinate.longitude.isFinite
@@ -145,7 +146,7 @@ struct FuzzChecks {
     return nil
   }
 
-  static func describe(_ location: CLLocation) -> String {
+  static func describe(_ location: Fix) -> String {
     let c = location.coordinate
     return
       "\(c.latitude),\(c.longitude) alt \(location.altitude) h \(location.horizontalAccuracy) "

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Fuzzing) import LocationEngine
 @_spi(Fuzzing) import OpenCoreLocation
 import Receivers
 

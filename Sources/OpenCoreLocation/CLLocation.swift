@@ -100,6 +100,36 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     super.init()
   }
 
+  /// The location of an engine's fix.
+  convenience init(_ fix: Fix) {
+    self.init(
+      fields: Fields(
+        coordinate: fix.coordinate, altitude: fix.altitude,
+        ellipsoidalAltitude: fix.ellipsoidalAltitude,
+        horizontalAccuracy: fix.horizontalAccuracy, verticalAccuracy: fix.verticalAccuracy,
+        course: fix.course, courseAccuracy: fix.courseAccuracy, speed: fix.speed,
+        speedAccuracy: fix.speedAccuracy, timestamp: fix.timestamp,
+        sourceInformation: fix.source.map {
+          CLLocationSourceInformation(
+            softwareSimulationState: $0.isSimulatedBySoftware,
+            andExternalAccessoryState: $0.isProducedByAccessory)
+        }, gnss: fix.gnss))
+  }
+
+  /// The engine's fix for this location (what the engine's rules measure).
+  var fix: Fix {
+    Fix(
+      coordinate: coordinate, altitude: altitude, ellipsoidalAltitude: ellipsoidalAltitude,
+      horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, course: course,
+      courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: speedAccuracy,
+      timestamp: timestamp,
+      source: sourceInformation.map {
+        FixSource(
+          isSimulatedBySoftware: $0.isSimulatedBySoftware,
+          isProducedByAccessory: $0.isProducedByAccessory)
+      }, gnss: gnss)
+  }
+
   /// A location at a coordinate, with unknown altitude and accuracy, timestamped now.
   public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
     fields = Fields(

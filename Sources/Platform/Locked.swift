@@ -39,3 +39,15 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+extension Locked where Value == Void {
+  /// Takes the lock, for a caller that guards state of its own (pair with ``unlock()``).
+  ///
+  /// The corresponding C function is `pthread_mutex_lock`.
+  package func lock() { pthread_mutex_lock(mutex) }
+
+  /// Releases the lock taken by ``lock()``.
+  ///
+  /// The corresponding C function is `pthread_mutex_unlock`.
+  package func unlock() { pthread_mutex_unlock(mutex) }
+}

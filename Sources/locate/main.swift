@@ -1,5 +1,5 @@
 import CLocateStartup
-import Foundation
+import Glibc
 import LocateCLI
 
 // SIGQUIT already ends the program at once, not through the runtime's backtracer (see

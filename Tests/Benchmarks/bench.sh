@@ -23,7 +23,8 @@
 #    RELAY_RUNS runs of `LocateBench relay` (locate watch holding a pty at 10 Hz for
 #    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
-#    locate current --input CAPTURE, gpsdecode < CAPTURE.
+#    locate current --input CAPTURE, gpsdecode < CAPTURE; the size of the static binary,
+#    built and stripped (what `make install` installs).
 # 6. Geodesy (geodesy.sh: accuracy against GeodSolve, speed against GeographicLib's C library
 #    and GeodSolve, nearest-10), unless SKIP_GEODESY=1.
 # 7. report.py: the tables, with medians and the median of the per-round ratios.
@@ -168,6 +169,10 @@ echo "== start-up: $STARTUP_RUNS rounds"
   --tool gpsdecode_capture "gpsdecode <$CAPTURE"
 echo "capture=$CAPTURE" >> "$FACTS"
 echo "capture_bytes=$(stat -c %s "$CAPTURE")" >> "$FACTS"
+# The binary a user installs: static Swift runtime, stripped as `make install` strips it.
+strip -o "$WORK/locate.stripped" "$LOCATE"
+echo "binary_bytes=$(stat -c %s "$LOCATE")" >> "$FACTS"
+echo "binary_stripped_bytes=$(stat -c %s "$WORK/locate.stripped")" >> "$FACTS"
 
 if [ "$SKIP_GEODESY" != 1 ]; then
   echo "== geodesy"

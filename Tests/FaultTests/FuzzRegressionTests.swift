@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LocateFuzz
+@_spi(Fuzzing) @testable import LocationEngine
 @_spi(Fuzzing) @testable import OpenCoreLocation
 
 /// Every input the fuzzer ever crashed on (Tests/FaultTests/FuzzRegressions, one file each,
@@ -51,13 +52,17 @@ import Testing
   /// The checks can fail: a fix at 0,0 or off the globe, or with a NaN, is caught.
   @Test("the fuzzer's checks reject impossible fixes")
   func checksReject() {
-    let good = CLLocation(latitude: 48.1, longitude: 11.5)
-    #expect(FuzzChecks.problem(good) == nil)
-    #expect(FuzzChecks.problem(CLLocation(latitude: 0, longitude: 0)) == "at 0,0")
-    #expect(FuzzChecks.problem(CLLocation(latitude: 91, longitude: 11)) != nil)
-    let nan = CLLocation(
+    func fix(_ latitude: Double, _ longitude: Double) -> Fix {
+      Fix(
+        coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
+        horizontalAccuracy: 0, timestamp: Date())
+    }
+    #expect(FuzzChecks.problem(fix(48.1, 11.5)) == nil)
+    #expect(FuzzChecks.problem(fix(0, 0)) == "at 0,0")
+    #expect(FuzzChecks.problem(fix(91, 11)) != nil)
+    let nan = Fix(
       coordinate: CLLocationCoordinate2D(latitude: 48, longitude: 11), altitude: .nan,
-      horizontalAccuracy: 5, verticalAccuracy: -1, timestamp: Date())
+      ellipsoidalAltitude: .nan, horizontalAccuracy: 5, verticalAccuracy: -1, timestamp: Date())
     #expect(FuzzChecks.problem(nan) != nil)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Fuzzing) import LocationEngine
 @_spi(Fuzzing) import OpenCoreLocation
 import Testing
 
@@ -37,14 +38,14 @@ import Testing
 
     func take() { outputs += pipeline.takeOutputs() }
 
-    var locations: [CLLocation] {
+    var locations: [Fix] {
       outputs.compactMap { if case .event(.location(let l)) = $0 { l } else { nil } }
     }
 
     /// Seconds since 1970 of each location delivered.
     var times: [Double] { locations.map { $0.timestamp.timeIntervalSince1970 } }
 
-    var stale: [(CLLocation, Double)] {
+    var stale: [(Fix, Double)] {
       outputs.compactMap { if case .event(.stale(let l, let age)) = $0 { (l, age) } else { nil } }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LocationEngine
 import OpenCoreLocation
 import Receivers
 import Testing

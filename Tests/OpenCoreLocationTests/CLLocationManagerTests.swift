@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// The manager over fed bytes on a manual clock; delegate methods on the main queue.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Apple's names, values, sentinels and formats.

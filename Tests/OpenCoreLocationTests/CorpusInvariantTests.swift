@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Every capture in `Fixtures/` (the 57 of gpsd, and the others) replayed through the service,
@@ -20,7 +21,7 @@ struct CorpusInvariantTests {
   static let captures = Fixtures.allCaptures
 
   /// The fixes a replay delivers with the computer's clock at `wall`.
-  static func fixes(_ bytes: [UInt8], wall: Date) -> [CLLocation] {
+  static func fixes(_ bytes: [UInt8], wall: Date) -> [Fix] {
     let harness = SessionHarness(replay: true, wall: wall)
     harness.startUpdates()
     harness.feed(String(decoding: bytes, as: UTF8.self))
@@ -37,7 +38,7 @@ struct CorpusInvariantTests {
     #expect(fixes.map(\.timestamp) == later.map(\.timestamp), "\(name): the host clock dated")
     #expect(fixes.map { $0.gnss?.hasDate } == later.map { $0.gnss?.hasDate }, "\(name)")
     var epochs = EpochSentences(bytes)
-    var previous: (CLLocation, [[Substring]])?
+    var previous: (Fix, [[Substring]])?
     for fix in fixes {
       let seconds = fix.timestamp.timeIntervalSince1970
       let time = Int64((seconds.truncatingRemainder(dividingBy: 86_400) * 1000).rounded())
@@ -58,7 +59,7 @@ struct CorpusInvariantTests {
   }
 
   /// No RMC or GLL `V`, no GGA quality 0, and a position the epoch sent.
-  static func checkValid(_ fix: CLLocation, _ fields: [[Substring]], _ at: String) {
+  static func checkValid(_ fix: Fix, _ fields: [[Substring]], _ at: String) {
     typealias E = EpochSentences
     #expect(!E.of("RMC", fields).contains { $0.count > 2 && $0[2] == "V" }, "\(at): RMC V")
     #expect(!E.of("GLL", fields).contains { $0.count > 6 && $0[6] == "V" }, "\(at): GLL V")
@@ -77,7 +78,7 @@ struct CorpusInvariantTests {
   }
 
   /// Altitude from the epoch's GGA or GNS; speed and course from its RMC or VTG.
-  static func checkValues(_ fix: CLLocation, _ fields: [[Substring]], _ at: String) {
+  static func checkValues(_ fix: Fix, _ fields: [[Substring]], _ at: String) {
     typealias E = EpochSentences
     if fix.verticalAccuracy > 0 {
       let sent = (E.of("GGA", fields) + E.of("GNS", fields)).compactMap {

@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// `CLLocationUpdate.liveUpdates(_:)` and its status flags.

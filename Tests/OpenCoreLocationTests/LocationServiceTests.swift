@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// `LocationService` over fed bytes on a manual clock, and over real capture files.
@@ -32,7 +33,7 @@ struct LocationServiceTests {
   static func attempt(
     _ service: LocationService, timeout: Double,
     progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
-  ) async -> Result<CLLocation, CLError> {
+  ) async -> Result<Fix, CLError> {
     do throws(CLError) {
       return .success(try await service.currentLocation(timeout: timeout, progress: progress))
     } catch {
@@ -59,7 +60,7 @@ struct LocationServiceTests {
     }
   }
 
-  static func detail(_ result: Result<CLLocation, CLError>) -> CLError.Detail? {
+  static func detail(_ result: Result<Fix, CLError>) -> CLError.Detail? {
     if case .failure(let error) = result { return error.detail }
     return nil
   }

@@ -3,6 +3,7 @@ import Geodesy
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// The policies, driven by a manual clock over synthetic streams: nothing sleeps.
@@ -11,7 +12,7 @@ struct PolicyTests {
   static let start = 36_000.0  // 10:00:00 UTC
   static let connected = DeviceState.connected(path: "/dev/ttyTEST", baud: 9600)
 
-  static func secondsOfDay(_ location: CLLocation) -> Int {
+  static func secondsOfDay(_ location: Fix) -> Int {
     Int(location.timestamp.timeIntervalSince1970.rounded()) % 86_400
   }
 
@@ -69,7 +70,7 @@ struct PolicyTests {
     h.feed(Synthetic.gsa() + Synthetic.rmc(Self.start + 3, 48.1, 11.1))
     h.clock.advance(by: 0.9)
     h.feed(Synthetic.epoch(Self.start + 4, 48.1, 11.1))
-    let oneShot = h.events.all.compactMap { event -> CLLocation? in
+    let oneShot = h.events.all.compactMap { event -> Fix? in
       if case .oneShotFix(let location) = event { return location } else { return nil }
     }
     #expect(oneShot.map(Self.secondsOfDay) == [36_004])
@@ -88,7 +89,7 @@ struct PolicyTests {
     h.clock.advance(by: 4.9)
     #expect(!h.events.all.contains { $0.name.hasPrefix("stale") })
     h.clock.advance(by: 5)
-    let stale = h.events.all.compactMap { event -> (CLLocation, Double)? in
+    let stale = h.events.all.compactMap { event -> (Fix, Double)? in
       if case .stale(let location, let age) = event { return (location, age) } else { return nil }
     }
     #expect(stale.count == 1)

@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// A live epoch whose cycle ender is not learned yet is reported when the line goes quiet
@@ -11,7 +12,7 @@ struct QuietLineTests {
   static let start = 36_000.0  // 10:00:00 UTC
   static let connected = DeviceState.connected(path: "/dev/ttyTEST", baud: 9600)
 
-  static func secondsOfDay(_ location: CLLocation) -> Int {
+  static func secondsOfDay(_ location: Fix) -> Int {
     Int(location.timestamp.timeIntervalSince1970.rounded()) % 86_400
   }
 

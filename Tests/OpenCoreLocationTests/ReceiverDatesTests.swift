@@ -2,6 +2,7 @@ import Foundation
 import NMEA
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Dates by the receiver's word, through the pipeline: a live receiver that sends no date
@@ -15,7 +16,7 @@ struct ReceiverDatesTests {
   static let dayNumber = 20_254
 
   /// A live session whose computer clock reads `wall`, fed GGA-only epochs at `seconds`.
-  static func live(wall: Double, seconds: [Double], firstDay: Int? = nil) -> [CLLocation] {
+  static func live(wall: Double, seconds: [Double], firstDay: Int? = nil) -> [Fix] {
     let harness = SessionHarness(wall: Date(timeIntervalSince1970: wall), firstDay: firstDay)
     harness.startUpdates()
     harness.feed("\r\n")  // the first read after the open may be a backlog: not current

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import NMEA
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Synthetic drives for the region tests, written as NMEA captures (GGA, GST, RMC per second,

@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// `CLLocationManager`'s classic region monitoring over synthetic drives replayed from NMEA

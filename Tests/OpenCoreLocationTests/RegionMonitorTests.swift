@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// `CLMonitor` over synthetic drives replayed from NMEA captures: the exact events, in order.

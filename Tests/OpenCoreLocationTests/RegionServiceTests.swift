@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Regions in `LocationService.updates()` (what `locate watch --region` reads), and a

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Fixes along a straight geodesic: `count` points `step` metres apart starting `start` metres
@@ -27,7 +28,7 @@ private func run(_ tracker: inout RegionTracker, _ fixes: [CLLocation]) -> [(
 )] {
   var events: [(String, CLRegionState, Int)] = []
   for (index, fix) in fixes.enumerated() {
-    for change in tracker.evaluate(fix) {
+    for change in tracker.evaluate(fix.fix) {
       events.append((change.identifier, change.state, index))
     }
   }

@@ -3,6 +3,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Stopping a session from another thread while `start()` is still returning (a fast replay's

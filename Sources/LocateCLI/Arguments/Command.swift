@@ -1,5 +1,3 @@
-import Foundation
-
 /// A `locate` subcommand: its options, its help, and what it does.
 protocol Command {
   /// The word after `locate` (`current`).
@@ -50,7 +48,7 @@ enum HelpText {
           text += line + "\n"
           line = ""
         }
-        line = line.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+        line = line.padded(to: width + 2)
         for word in wrap(option.help, width: columns - width - 2) {
           text += line + word + "\n"
           line = String(repeating: " ", count: width + 2)

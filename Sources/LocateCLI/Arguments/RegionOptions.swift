@@ -1,6 +1,5 @@
-import Foundation
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 
 /// `watch`'s region options: `--region NAME=LAT,LON,RADIUS` (repeatable), `--regions FILE`
 /// (repeatable), `--events-only` and `--hysteresis METERS`, turned into the tracker the
@@ -98,7 +97,7 @@ enum RegionOptions {
       throw LocateError(
         .usage, "--region '\(text)'", "not NAME=LAT,LON,RADIUS", remedy: example)
     }
-    let name = text[..<equals].trimmingCharacters(in: .whitespaces)
+    let name = text[..<equals].trimmed
     let rest = text[text.index(after: equals)...]
     guard !name.isEmpty else {
       throw LocateError(.usage, "--region '\(text)'", "no name before '='", remedy: example)
@@ -135,7 +134,7 @@ enum RegionOptions {
 
   /// Metres from `200`, `200m`, `1.5 km`, `2mi`, `1nmi`; nil when not a finite number.
   static func metres(_ text: String) -> Double? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmed.lowercased()
     var unit = DistanceUnit.m
     var number = Substring(trimmed)
     for candidate in DistanceUnit.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
@@ -144,7 +143,7 @@ enum RegionOptions {
       number = trimmed.dropLast(candidate.rawValue.count)
       break
     }
-    guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+    guard let value = Double(number.trimmed), value.isFinite else {
       return nil
     }
     return value * unit.metres

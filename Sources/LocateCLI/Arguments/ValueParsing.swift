@@ -1,6 +1,5 @@
-import Foundation
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 
 /// Option values turned into numbers, units and points, with one-line usage errors that say
 /// what would have been accepted.
@@ -13,7 +12,7 @@ struct ValueParsing {
     _ option: String, _ text: String, in range: ClosedRange<Double>, what: String,
     example: String
   ) throws(LocateError) -> Double {
-    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+    guard let value = Double(text.trimmed), value.isFinite else {
       throw LocateError(
         .usage, "--\(option) '\(text)'", "not a number of \(what)",
         remedy: "e.g. --\(option) \(example)")
@@ -56,7 +55,7 @@ struct ValueParsing {
   func integer(_ option: String, _ text: String, in range: ClosedRange<Int>, example: String)
     throws(LocateError) -> Int
   {
-    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+    guard let value = Int(text.trimmed) else {
       throw LocateError(
         .usage, "--\(option) '\(text)'", "not a whole number", remedy: "e.g. --\(option) \(example)"
       )
@@ -96,7 +95,7 @@ struct ValueParsing {
   func distance(_ option: String, _ text: String, defaultUnit: DistanceUnit) throws(LocateError)
     -> Double
   {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmed.lowercased()
     var unit = defaultUnit
     var number = Substring(trimmed)
     for candidate in DistanceUnit.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
@@ -105,7 +104,7 @@ struct ValueParsing {
       number = trimmed.dropLast(candidate.rawValue.count)
       break
     }
-    guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite,
+    guard let value = Double(number.trimmed), value.isFinite,
       value >= 0, value * unit.metres <= Self.largest
     else {
       throw LocateError(

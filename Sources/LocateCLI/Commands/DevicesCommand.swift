@@ -1,6 +1,5 @@
-import Foundation
+import LocationEngine
 import NMEA
-import OpenCoreLocation
 import Receivers
 
 /// `locate devices`: the receivers present and whether they can be used.

@@ -1,6 +1,5 @@
-import Foundation
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 
 /// `locate distance`: distance and bearing from here (or `--from`) to places, nearest first.
 enum DistanceCommand: Command {

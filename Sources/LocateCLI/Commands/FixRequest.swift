@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 import Receivers
 
 /// The options `current` and `distance` share to ask for one fresh fix, and the asking.
@@ -30,7 +30,7 @@ enum FixRequest {
   static func locate(
     _ arguments: ParsedArguments, _ context: Context, command: String,
     deadline: InputFile.Deadline? = nil
-  ) async throws(LocateError) -> CLLocation {
+  ) async throws(LocateError) -> Fix {
     let values = ValueParsing(command: command)
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: command)
@@ -53,8 +53,8 @@ enum FixRequest {
     let service = LocationService(options: options)
     let wait = timeout
     let wanted = accuracy
-    let completion = await context.interruptible { () async throws(LocateError) -> CLLocation in
-      do throws(CLError) {
+    let completion = await context.interruptible { () async throws(LocateError) -> Fix in
+      do throws(EngineError) {
         return try await service.currentLocation(
           timeout: wait, progress: { observer.handle($0) })
       } catch {

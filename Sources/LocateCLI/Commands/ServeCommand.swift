@@ -1,6 +1,5 @@
-import Foundation
 import GPSDServer
-import OpenCoreLocation
+import LocationEngine
 import Platform
 import Receivers
 

@@ -1,6 +1,5 @@
-import Foundation
 import GPSDServer
-import OpenCoreLocation
+import LocationEngine
 import Receivers
 
 /// The body of `serve`: reads the service's update stream and hands the server what gpsd's

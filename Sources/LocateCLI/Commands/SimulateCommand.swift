@@ -1,4 +1,3 @@
-import Foundation
 import Geodesy
 import Platform
 import Receivers

@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import Receivers
 import VirtualReceiver

@@ -1,6 +1,5 @@
-import Foundation
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 import Platform
 import Receivers
 

@@ -1,6 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 import Receivers
 
 /// The body of `watch`: reads the service's update stream and hands each event to the writer
@@ -101,7 +101,7 @@ struct WatchLoop: Sendable {
     try writer.event(json)
   }
 
-  private func reading(_ location: CLLocation) -> TargetReading? {
+  private func reading(_ location: Fix) -> TargetReading? {
     guard let target else { return nil }
     let line = Geodesic.wgs84.inverse(
       latitude1: location.coordinate.latitude, longitude1: location.coordinate.longitude,

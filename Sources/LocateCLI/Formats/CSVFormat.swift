@@ -1,5 +1,4 @@
-import Foundation
-import OpenCoreLocation
+import LocationEngine
 
 /// CSV (RFC 4180) with a header line: gpsd's names and units for fixes, metres for distances.
 /// Lines end in CRLF, as RFC 4180 says. A text cell that would start with `=`, `+`, `-`, `@`,
@@ -19,7 +18,7 @@ enum CSVFormat {
   }
 
   /// One row for a fix; empty cells for unknown values.
-  static func fixRow(_ location: CLLocation, target: TargetReading?, hasTargetColumns: Bool)
+  static func fixRow(_ location: Fix, target: TargetReading?, hasTargetColumns: Bool)
     -> String
   {
     let gnss = location.gnss
@@ -73,6 +72,6 @@ enum CSVFormat {
     let cell = formula ? "'" + text : text
     guard formula || cell.unicodeScalars.contains(where: { "\",\n\r".unicodeScalars.contains($0) })
     else { return cell }
-    return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + cell.replacing("\"", with: "\"\"") + "\""
   }
 }

@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 import Receivers
 
 /// What `devices --probe` learned of one device: the probe's report, or why it could not listen.

@@ -1,4 +1,3 @@
-import Foundation
 import Geodesy
 
 /// The output of `distance` in each format: places nearest first.
@@ -68,8 +67,7 @@ enum DistanceFormat {
     let distances = results.map { unit.format($0.distance) }
     let distanceWidth = distances.map(\.count).max() ?? 0
     for (index, result) in results.enumerated() {
-      text += names[index].padding(
-        toLength: max(nameWidth, names[index].count), withPad: " ", startingAt: 0)
+      text += names[index].padded(to: max(nameWidth, names[index].count))
       text += "  " + pad(distances[index], distanceWidth)
       if let bearing = result.bearing, let compass = result.compass {
         text += "  " + pad(JSONText.fixed(bearing, 1), 5) + "° " + compass + "\n"

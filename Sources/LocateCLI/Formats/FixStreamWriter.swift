@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 import Platform
 import Receivers
 
@@ -71,7 +71,7 @@ final class FixStreamWriter: Sendable {
 
   /// Writes one fix; in GPX, `label` names the track point (the fix decided region events).
   func location(
-    _ location: CLLocation, target: TargetReading?, label: (String, String)? = nil
+    _ location: Fix, target: TargetReading?, label: (String, String)? = nil
   ) throws(LocateError) {
     guard !eventsOnly || label != nil else { return }
     try emit { state, out in

@@ -1,6 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 import Receivers
 
 /// gpsd's JSON: TPV and SKY objects with gpsd's member names, order, units and precision, plus
@@ -8,12 +8,12 @@ import Receivers
 enum GPSDJSON {
   /// A TPV object (time, position, velocity) for a fix; `device` replaces the fix's own
   /// device name (`locate serve` names the device it opened).
-  static func tpv(_ location: CLLocation, device: String? = nil) -> String {
+  static func tpv(_ location: Fix, device: String? = nil) -> String {
     tpvObject(location, device: device).text
   }
 
   /// The TPV object itself, for writers that take its bytes (no `String` in between).
-  static func tpvObject(_ location: CLLocation, device: String? = nil) -> JSONObject {
+  static func tpvObject(_ location: Fix, device: String? = nil) -> JSONObject {
     let gnss = location.gnss
     var object = JSONObject()
     object.add("class", "TPV")
@@ -130,7 +130,7 @@ enum GPSDJSON {
   }
 
   /// An EVENT object for an authorization change.
-  static func authorization(_ status: CLAuthorizationStatus, _ state: DeviceState) -> String {
+  static func authorization(_ status: Authorization, _ state: DeviceState) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "authorization")
@@ -157,7 +157,7 @@ enum GPSDJSON {
   }
 
   /// An EVENT object saying the last fix is stale.
-  static func stale(_ location: CLLocation, age: Double) -> String {
+  static func stale(_ location: Fix, age: Double) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "stale")
@@ -197,7 +197,7 @@ enum GPSDJSON {
   }
 }
 
-extension CLAuthorizationStatus {
+extension Authorization {
   /// Apple's case name (`authorizedAlways`, `denied`…).
   var name: String {
     switch self {

@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 
 /// GPX 1.1 (topografix.com/GPX/1/1): a track written point by point for `watch`, a waypoint
 /// for `current`, waypoints for `distance`. Children follow the schema's order: ele, time,
@@ -31,13 +31,13 @@ enum GPXFormat {
 
   /// A `<trkpt>` for a fix, optionally with a name and a description.
   static func trackPoint(
-    _ location: CLLocation, name: String? = nil, description: String? = nil
+    _ location: Fix, name: String? = nil, description: String? = nil
   ) -> String {
     point("trkpt", location, name: name, description: description)
   }
 
   /// A `<wpt>` for a fix.
-  static func waypoint(_ location: CLLocation, name: String?) -> String {
+  static func waypoint(_ location: Fix, name: String?) -> String {
     point("wpt", location, name: name, description: nil)
   }
 
@@ -50,7 +50,7 @@ enum GPXFormat {
   }
 
   private static func point(
-    _ element: String, _ location: CLLocation, name: String?, description: String?
+    _ element: String, _ location: Fix, name: String?, description: String?
   ) -> String {
     let gnss = location.gnss
     var text = "<\(element) lat=\"\(JSONText.fixed(location.coordinate.latitude, 9))\""
@@ -80,7 +80,7 @@ enum GPXFormat {
   }
 
   /// GPX's `fixType`: none, 2d, 3d, dgps, pps.
-  private static func fixValue(_ location: CLLocation) -> String? {
+  private static func fixValue(_ location: Fix) -> String? {
     switch location.gnss?.status {
     case .dgps, .rtkFixed, .rtkFloat: return "dgps"
     case .pps: return "pps"

@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 
 /// GeoJSON (RFC 7946): a Feature per fix, a FeatureCollection for `distance`, and RFC 8142
 /// text sequences (each Feature after an RS byte, ending in a line feed) for `watch`.
@@ -8,7 +8,7 @@ enum GeoJSONFormat {
 
   /// A Point Feature for a fix: coordinates [lon, lat, height above the ellipsoid], gpsd's
   /// names for the properties.
-  static func feature(_ location: CLLocation, target: TargetReading? = nil) -> String {
+  static func feature(_ location: Fix, target: TargetReading? = nil) -> String {
     var coordinates = [
       JSONText.fixed(location.coordinate.longitude, 9),
       JSONText.fixed(location.coordinate.latitude, 9),
@@ -45,7 +45,7 @@ enum GeoJSONFormat {
   }
 
   /// One RFC 8142 record: RS, the Feature, LF.
-  static func sequenceRecord(_ location: CLLocation, target: TargetReading?) -> String {
+  static func sequenceRecord(_ location: Fix, target: TargetReading?) -> String {
     recordSeparator + feature(location, target: target) + "\n"
   }
 

@@ -1,13 +1,13 @@
-import Foundation
+import FoundationEssentials
 import Geodesy
+import LocationEngine
 import NMEA
-import OpenCoreLocation
 
 /// Human-readable text: the block `current` prints, the line per fix `watch` prints, the sky
 /// table, and the status and notes shown on stderr.
 enum HumanFormat {
   /// The block for one fix. `now` gives the fix's age (replays say so instead).
-  static func current(_ location: CLLocation, now: Date, style: Style) -> String {
+  static func current(_ location: Fix, now: Date, style: Style) -> String {
     let gnss = location.gnss
     let latitude = location.coordinate.latitude
     let longitude = location.coordinate.longitude
@@ -26,13 +26,13 @@ enum HumanFormat {
     ]
     if let device = gnss?.device { rows.append(("Device", TextSafety.visible(device))) }
     return rows.map { label, value in
-      let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
+      let padded = label.padded(to: 10)
       return style.bold(padded) + value
     }.joined(separator: "\n") + "\n"
   }
 
   /// One line per fix for `watch`, with the distance and bearing to the target if any.
-  static func watchLine(_ location: CLLocation, target: TargetReading?) -> String {
+  static func watchLine(_ location: Fix, target: TargetReading?) -> String {
     var parts = [
       location.timeText,
       decimal(location.coordinate.latitude, location.coordinate.longitude),
@@ -72,7 +72,7 @@ enum HumanFormat {
     }
     var lines = [summary]
     for satellite in view.satellites {
-      var line = "  " + satellite.system.label.padding(toLength: 8, withPad: " ", startingAt: 0)
+      var line = "  " + satellite.system.label.padded(to: 8)
       line += pad(String(satellite.svid), 3)
       line += "  el " + pad(satellite.elevation.map { JSONText.fixed($0, 0) } ?? "-", 2) + "°"
       line += "  az " + pad(satellite.azimuth.map { JSONText.fixed($0, 0) } ?? "-", 3) + "°"
@@ -123,7 +123,7 @@ enum HumanFormat {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
-  private static func altitude(_ location: CLLocation) -> String {
+  private static func altitude(_ location: Fix) -> String {
     guard location.hasAltitude else { return "unknown (\(location.fixMode.label) fix)" }
     var text = metres(location.altitude) + " above mean sea level"
     if location.ellipsoidalAltitude.isFinite, location.gnss?.geoidSeparation != nil {
@@ -133,13 +133,13 @@ enum HumanFormat {
     return text
   }
 
-  private static func accuracy(_ location: CLLocation) -> String {
+  private static func accuracy(_ location: Fix) -> String {
     let horizontal = location.validHorizontalAccuracy.map { "±" + metres($0) + " horizontal" }
     let vertical = location.validVerticalAccuracy.map { "±" + metres($0) + " vertical" }
     return (horizontal ?? "horizontal unknown") + ", " + (vertical ?? "vertical unknown")
   }
 
-  private static func speedAndCourse(_ location: CLLocation) -> String {
+  private static func speedAndCourse(_ location: Fix) -> String {
     guard let speed = location.validSpeed else { return "unknown" }
     var text = JSONText.fixed(speed, 1) + " m/s (" + JSONText.fixed(speed * 3.6, 1) + " km/h)"
     if let course = location.validCourse {
@@ -150,7 +150,7 @@ enum HumanFormat {
     return text
   }
 
-  private static func fix(_ location: CLLocation) -> String {
+  private static func fix(_ location: Fix) -> String {
     var text = location.fixMode.label
     if let status = location.gnss?.status.label, location.fixMode.rawValue >= 2 {
       text += " " + status
@@ -164,7 +164,7 @@ enum HumanFormat {
     return text
   }
 
-  private static func age(_ location: CLLocation, now: Date) -> String {
+  private static func age(_ location: Fix, now: Date) -> String {
     if !location.hasDate {
       return location.gnss?.isReplay == true
         ? "replayed, no date in the capture (give one with --date)"

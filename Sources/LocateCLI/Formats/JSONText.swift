@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON object written member by member in a fixed order (gpsd's order for TPV and SKY),
 /// leaving out absent and non-finite values. Built as bytes (see ``TextBytes``).

@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 
 /// Which of a location's fields are valid, by Core Location's sentinels, read the same way by
 /// every format.
-extension CLLocation {
+extension Fix {
   /// Whether the altitude is known: a valid vertical accuracy (Core Location's rule; the
   /// location service gives one only to an epoch with an altitude in a 3D fix).
   var hasAltitude: Bool { verticalAccuracy > 0 }

@@ -1,5 +1,4 @@
-import Foundation
-import OpenCoreLocation
+import LocationEngine
 
 /// How `watch --region` writes a region event in each format: the first state of a region
 /// (`initial`), then each crossing (`enter`, `exit`), with the fix that decided it.
@@ -116,7 +115,7 @@ enum RegionFormat {
     -> String
   {
     let inner = members.dropFirst().dropLast()
-    guard let range = object.range(of: marker) else { return object }
+    guard let range = object.firstRange(of: marker) else { return object }
     let rest = object[range.upperBound...]
     let separator = rest.hasPrefix("}") ? "" : ","
     return object[..<range.upperBound] + inner + separator + rest

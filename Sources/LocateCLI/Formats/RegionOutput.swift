@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 import Platform
 
 /// Region events on their way to `watch`'s output. They come just before the fix that decided
@@ -32,7 +32,7 @@ final class RegionOutput: Sendable {
 
   /// The GPX label for `location` when it is the fix the waiting events were decided by;
   /// otherwise the waiting events are written first, each on a point of its own.
-  func label(for location: CLLocation) throws(LocateError) -> (String, String)? {
+  func label(for location: Fix) throws(LocateError) -> (String, String)? {
     let events = take()
     guard let first = events.first else { return nil }
     if first.location.timestamp == location.timestamp
@@ -63,7 +63,7 @@ final class RegionOutput: Sendable {
       // Events decided by the same fix share its point.
       let fix = events[index].location
       var end = index + 1
-      while end < events.count && events[end].location === fix { end += 1 }
+      while end < events.count && events[end].location == fix { end += 1 }
       try writer.location(
         fix, target: nil, label: RegionFormat.trackPointLabel(Array(events[index..<end])))
       index = end

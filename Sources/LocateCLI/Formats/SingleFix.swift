@@ -1,11 +1,11 @@
-import Foundation
-import OpenCoreLocation
+import FoundationEssentials
+import LocationEngine
 
 /// One fix in any output format (what `current` prints).
 enum SingleFix {
   /// The complete output for `location`.
   static func render(
-    _ location: CLLocation, format: OutputFormat, now: Date, style: Style
+    _ location: Fix, format: OutputFormat, now: Date, style: Style
   ) -> String {
     switch format {
     case .text:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NMEA
 import Platform
 
@@ -124,7 +124,7 @@ struct TextBytes {
 
   /// The C library's `%.Nf`, without a minus sign on a zero.
   static func formatted(_ value: Double, places: Int) -> String {
-    let text = String(format: "%.\(places)f", value)
+    let text = CFormat.string("%.\(places)f", value)
     if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
       return String(text.dropFirst())
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// ISO 8601 UTC times with milliseconds, as gpsd writes them.
@@ -16,17 +16,16 @@ enum TimeText {
     let seconds = total.floorDivided(by: 1000).quotient
     let millis = Int(total - seconds * 1000)
     guard let time = CalendarTime(secondsSince1970: seconds) else { return "?" }
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", time.year, time.month, time.day, time.hour,
-      time.minute, time.second, millis)
+    return CFormat.string(
+      "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int32(time.year), Int32(time.month),
+      Int32(time.day), Int32(time.hour), Int32(time.minute), Int32(time.second), Int32(millis))
   }
 
   /// Parses `2024-05-01T12:00:00Z` (fractional seconds and offsets allowed), or nil.
   static func parse(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: text)
+    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
+      return date
+    }
+    return try? Date.ISO8601FormatStyle().parse(text)
   }
 }

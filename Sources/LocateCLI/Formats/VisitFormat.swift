@@ -1,5 +1,4 @@
-import Foundation
-import OpenCoreLocation
+import LocationEngine
 
 /// How `watch --visits` writes a visit (see ``VisitRule``): once on arrival (`arrival`, no
 /// departure yet) and once on departure (`departure`, complete). Text, json and geojson only:
@@ -7,14 +6,14 @@ import OpenCoreLocation
 /// formats).
 enum VisitFormat {
   /// `arrival` while the receiver is there, `departure` once it left.
-  static func event(_ visit: CLVisit) -> String {
+  static func event(_ visit: Visit) -> String {
     isOngoing(visit) ? "arrival" : "departure"
   }
 
-  static func isOngoing(_ visit: CLVisit) -> Bool { visit.departureDate == .distantFuture }
+  static func isOngoing(_ visit: Visit) -> Bool { visit.departureDate == .distantFuture }
 
   /// The record for `format` (empty for the formats without visits).
-  static func record(_ visit: CLVisit, format: OutputFormat) -> String {
+  static func record(_ visit: Visit, format: OutputFormat) -> String {
     switch format {
     case .text: return line(visit)
     case .json: return json(visit) + "\n"
@@ -26,7 +25,7 @@ enum VisitFormat {
   /// `2025-06-15T10:02:03.000Z  arrived: 48.117300, 11.516700 ±12.3 m`, or on departure
   /// `2025-06-15T10:09:45.000Z  left after 7 min 42 s (arrived 2025-06-15T10:02:03.000Z):
   /// 48.117300, 11.516700 ±10.1 m` (one line).
-  static func line(_ visit: CLVisit) -> String {
+  static func line(_ visit: Visit) -> String {
     let place =
       JSONText.fixed(visit.coordinate.latitude, 6) + ", "
       + JSONText.fixed(visit.coordinate.longitude, 6) + " ±"
@@ -48,7 +47,7 @@ enum VisitFormat {
 
   /// The members of a VISIT: the event, the dates (no departure while there), the duration
   /// in seconds on departure, the place and its accuracy (gpsd's `eph`).
-  private static func members(_ visit: CLVisit) -> JSONObject {
+  private static func members(_ visit: Visit) -> JSONObject {
     var object = JSONObject()
     object.add("class", "VISIT")
     object.add("event", event(visit))
@@ -64,10 +63,10 @@ enum VisitFormat {
   }
 
   /// A VISIT object.
-  static func json(_ visit: CLVisit) -> String { members(visit).text }
+  static func json(_ visit: Visit) -> String { members(visit).text }
 
   /// An RFC 8142 record: a Point Feature at the visit, the VISIT members as its properties.
-  static func geoJSONRecord(_ visit: CLVisit) -> String {
+  static func geoJSONRecord(_ visit: Visit) -> String {
     let coordinates = [
       JSONText.fixed(visit.coordinate.longitude, 9), JSONText.fixed(visit.coordinate.latitude, 9),
     ]

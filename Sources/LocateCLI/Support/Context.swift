@@ -1,5 +1,6 @@
 @preconcurrency import Dispatch
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Platform
 import Receivers
 
@@ -59,7 +60,7 @@ struct Context: Sendable {
       }
       guard first else { return }
       if let stop {
-        Thread.detachNewThread { stop() }
+        DispatchQueue.global().async { stop() }
       } else {
         task?.cancel()
       }

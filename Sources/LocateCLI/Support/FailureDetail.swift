@@ -1,10 +1,10 @@
-import OpenCoreLocation
+import LocationEngine
 import Receivers
 
 extension FailureMapping {
-  /// The error for a `CLError` whose cause the service spelled out (`CLError.Detail`); nil when
+  /// The error for a `EngineError` whose cause the service spelled out (`EngineError.Detail`); nil when
   /// it did not (the caller then explains it from the events it saw).
-  static func detailed(_ error: CLError, source: ReceiverSource, afterFixes: Bool = false)
+  static func detailed(_ error: EngineError, source: ReceiverSource, afterFixes: Bool = false)
     -> LocateError?
   {
     guard let detail = error.detail else { return nil }

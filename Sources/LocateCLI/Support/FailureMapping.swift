@@ -1,9 +1,8 @@
-import Foundation
-import OpenCoreLocation
+import LocationEngine
 import Platform
 import Receivers
 
-/// Turns what the library reports (device states, `ReceiverError`, `CLError`) into the one
+/// Turns what the library reports (device states, `ReceiverError`, `EngineError`) into the one
 /// error line and exit status of the command line.
 enum FailureMapping {
   /// A state that refuses access (denied 77, busy 75, missing 69); nil for other states.
@@ -110,7 +109,7 @@ enum FailureMapping {
 
   /// Why a request for one fix failed, with what was seen while waiting.
   static func request(
-    _ error: CLError, seen: RequestObserver.Seen, source: ReceiverSource, timeout: Double,
+    _ error: EngineError, seen: RequestObserver.Seen, source: ReceiverSource, timeout: Double,
     accuracy: Double?
   ) -> LocateError {
     if let detailed = detailed(error, source: source) { return detailed }
@@ -164,7 +163,7 @@ enum FailureMapping {
     if let error = error as? LocateError { return error }
     if let error = error as? ReceiverError { return receiver(error, source: source) }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
-    if let error = error as? CLError {
+    if let error = error as? EngineError {
       if let detailed = detailed(error, source: source, afterFixes: afterFixes) {
         return detailed
       }

@@ -1,4 +1,3 @@
-import Foundation
 import Geodesy
 
 /// Points from a GeoJSON FeatureCollection (or one Feature) of Point geometries; the name is
@@ -6,20 +5,17 @@ import Geodesy
 enum GeoJSONPoints {
   /// Parses `bytes`; `label` names the file in messages.
   static func parse(_ bytes: [UInt8], label: String) throws(LocateError) -> [NamedPoint] {
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes))
-    } catch {
+    guard let root = JSONValue.parse(bytes) else {
       throw LocateError(
         .dataError, label, "not valid JSON", remedy: "give a GeoJSON FeatureCollection")
     }
-    guard let root = object as? [String: Any], let type = root["type"] as? String else {
+    guard root.object != nil, let type = root["type"]?.string else {
       throw LocateError(
         .dataError, label, "not a GeoJSON object", remedy: "give a GeoJSON FeatureCollection")
     }
     switch type {
     case "FeatureCollection":
-      guard let features = root["features"] as? [Any] else {
+      guard let features = root["features"]?.array else {
         throw LocateError(.dataError, label, "no features array", remedy: "fix the file")
       }
       var points: [NamedPoint] = []
@@ -36,12 +32,11 @@ enum GeoJSONPoints {
     }
   }
 
-  private static func point(_ value: Any, what: String) throws(LocateError) -> NamedPoint {
-    guard let feature = value as? [String: Any], feature["type"] as? String == "Feature" else {
+  private static func point(_ feature: JSONValue, what: String) throws(LocateError) -> NamedPoint {
+    guard feature["type"]?.string == "Feature" else {
       throw LocateError(.dataError, what, "not a Feature", remedy: "fix the file")
     }
-    guard let geometry = feature["geometry"] as? [String: Any],
-      let type = geometry["type"] as? String
+    guard let geometry = feature["geometry"], let type = geometry["type"]?.string
     else {
       throw LocateError(.dataError, what, "no geometry", remedy: "give each feature a Point")
     }
@@ -49,7 +44,7 @@ enum GeoJSONPoints {
       throw LocateError(
         .dataError, what, "geometry is a \(type), not a Point", remedy: "give each feature a Point")
     }
-    guard let coordinates = geometry["coordinates"] as? [Any], coordinates.count >= 2,
+    guard let coordinates = geometry["coordinates"]?.array, coordinates.count >= 2,
       let longitude = number(coordinates[0]), let latitude = number(coordinates[1])
     else {
       throw LocateError(
@@ -61,7 +56,7 @@ enum GeoJSONPoints {
         "[\(JSONText.shortest(longitude)), \(JSONText.shortest(latitude))] is off the globe",
         remedy: "GeoJSON puts the longitude first")
     }
-    let properties = feature["properties"] as? [String: Any] ?? [:]
+    let properties = feature["properties"]?.object ?? [:]
     let name =
       ["name", "ident", "title", "id"].lazy.compactMap { text(properties[$0]) }.first
       ?? text(feature["id"]) ?? ""
@@ -69,20 +64,15 @@ enum GeoJSONPoints {
   }
 
   /// A JSON number (not `true` or `false`) as a finite `Double`.
-  static func number(_ value: Any?) -> Double? {
-    // `is Bool` is also true of the numbers 0 and 1 on Linux: a JSON Boolean is the NSNumber
-    // whose type is a C char.
-    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
-      return nil
-    }
-    let double = number.doubleValue
-    return double.isFinite ? double : nil
-  }
+  static func number(_ value: JSONValue?) -> Double? { value?.number }
 
-  private static func text(_ value: Any?) -> String? {
+  /// A string, or a number as text (`5`, `5.5`).
+  private static func text(_ value: JSONValue?) -> String? {
     switch value {
-    case let string as String: return string
-    case let number as NSNumber: return number.stringValue
+    case .string(let string): return string
+    case .number(let number):
+      return number.rounded() == number && abs(number) < 1e15
+        ? String(Int64(number)) : String(number)
     default: return nil
     }
   }

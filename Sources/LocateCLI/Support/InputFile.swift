@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Platform
 
 /// Input files (`--input FILE`, `--points FILE`, `--regions FILE`): checked before use, read as

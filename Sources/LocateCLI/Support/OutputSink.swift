@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 
 /// Standard output, written through `write(2)` with a buffer: a reader that went away (EPIPE,

@@ -1,4 +1,3 @@
-import Foundation
 import Geodesy
 
 /// A named place to measure to.
@@ -180,7 +179,7 @@ struct PlaceTable {
   }
 
   private mutating func read(header record: CSVReader.Record) throws(LocateError) {
-    let names = record.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    let names = record.fields.map { $0.trimmed.lowercased() }
     func column(_ candidates: [String]) -> Int? {
       candidates.lazy.compactMap { names.firstIndex(of: $0) }.first
     }
@@ -207,8 +206,4 @@ struct PlaceTable {
     name = column(PointsFile.nameColumns)
     header = record
   }
-}
-
-extension String {
-  fileprivate var trimmed: String { trimmingCharacters(in: .whitespaces) }
 }

@@ -1,6 +1,5 @@
-import Foundation
 import Geodesy
-import OpenCoreLocation
+import LocationEngine
 
 /// A named circle to monitor.
 struct NamedRegion: Sendable, Hashable {
@@ -58,18 +57,18 @@ enum RegionsFile {
   static func geoJSON(_ bytes: [UInt8], label: String) throws(LocateError) -> [NamedRegion] {
     let points = try GeoJSONPoints.parse(bytes, label: label)
     // GeoJSONPoints accepted it: a FeatureCollection of Point features, or one Feature.
-    let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] ?? [:]
-    let features = root["features"] as? [Any] ?? [root]
+    let root = JSONValue.parse(bytes) ?? .object([:])
+    let features = root["features"]?.array ?? [root]
     var regions: [NamedRegion] = []
     for (index, (point, feature)) in zip(points, features).enumerated() {
       let what =
-        features.count == 1 && root["type"] as? String == "Feature"
+        features.count == 1 && root["type"]?.string == "Feature"
         ? label : "\(label) feature \(index + 1)"
-      let properties = (feature as? [String: Any])?["properties"] as? [String: Any] ?? [:]
+      let properties = feature["properties"]?.object ?? [:]
       let text: String
       if let number = GeoJSONPoints.number(properties["radius"]) {
         text = JSONText.shortest(number)
-      } else if let string = properties["radius"] as? String {
+      } else if let string = properties["radius"]?.string {
         text = string
       } else if properties["radius"] == nil {
         throw LocateError(
@@ -86,7 +85,7 @@ enum RegionsFile {
   /// A radius: metres, or a number with a unit m, km, mi or nmi; above 0 and at most
   /// 20 000 km.
   static func radius(_ text: String, what: String) throws(LocateError) -> Double {
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !text.trimmed.isEmpty else {
       throw LocateError(.dataError, what, "no radius", remedy: "give one in metres")
     }
     guard let metres = RegionOptions.metres(text) else {

@@ -1,4 +1,4 @@
-import OpenCoreLocation
+import LocationEngine
 import Platform
 import Receivers
 
@@ -15,7 +15,7 @@ final class RequestObserver: Sendable {
     /// The last progress report.
     var progress: FixProgress?
     /// The most accurate fix seen that the request did not accept.
-    var bestRejected: CLLocation?
+    var bestRejected: Fix?
   }
 
   private let seen = Locked(Seen())

@@ -1,5 +1,4 @@
 @preconcurrency import Dispatch
-import Foundation
 import Platform
 import Receivers
 

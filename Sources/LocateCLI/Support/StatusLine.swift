@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 
 /// Standard error: the one error line, notes, and the status line shown while waiting for a

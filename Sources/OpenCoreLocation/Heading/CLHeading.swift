@@ -20,12 +20,8 @@ public typealias CLHeadingComponentValue = Double
 ///   when its sentence arrived; in a replay the time of the epoch it came in (the last fix's
 ///   time plus the stream time since).
 open class CLHeading: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
-  struct Fields: Sendable, Hashable {
-    var magneticHeading: CLLocationDirection = -1
-    var trueHeading: CLLocationDirection = -1
-    var headingAccuracy: CLLocationDirection = 0
-    var timestamp = Date(timeIntervalSince1970: 0)
-  }
+  /// The stored values: the engine's reading.
+  typealias Fields = HeadingReading
 
   let fields: Fields
 

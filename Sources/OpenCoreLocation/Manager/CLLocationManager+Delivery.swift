@@ -21,13 +21,13 @@ extension CLLocationManager {
     for event in batch {
       switch event {
       case .location(let location):
-        locations.append(location)
+        locations.append(CLLocation(location))
       case .oneShotFix(let location):
-        locations.append(location)
+        locations.append(CLLocation(location))
         finishOneShot()
       case .oneShotTimeout(let best, let error):
         finishOneShot()
-        if let best { locations.append(best) } else { fail(error) }
+        if let best { locations.append(CLLocation(best)) } else { fail(error) }
       case .oneShotFailed(let error):
         let updating = finishOneShot()
         if !updating { fail(error) }
@@ -64,11 +64,11 @@ extension CLLocationManager {
         dispatchRegion(transition)
       case .heading(let heading):
         flush()
-        dispatchHeading(heading)
+        dispatchHeading(CLHeading(fields: heading))
       case .visit(let visit):
         flush()
         if state.withLock({ $0.monitoringVisits }) {
-          delegate?.locationManager(self, didVisit: visit)
+          delegate?.locationManager(self, didVisit: CLVisit(fields: visit))
         }
       case .progress, .sky, .stale, .sentences, .ignored:
         break

@@ -143,8 +143,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   open var location: CLLocation? {
     let (own, key) = state.withLock { ($0.location, $0.engineKey) }
     guard let key, let shared = ReceiverEngine.latestLocation(for: key) else { return own }
-    guard let own else { return shared }
-    return shared.timestamp >= own.timestamp ? shared : own
+    guard let own else { return CLLocation(shared) }
+    return shared.timestamp >= own.timestamp ? CLLocation(shared) : own
   }
   /// Whether this manager may use its receiver (see ``CLAuthorizationStatus``).
   open var authorizationStatus: CLAuthorizationStatus { state.withLock { $0.status } }

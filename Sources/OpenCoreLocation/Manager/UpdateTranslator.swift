@@ -14,9 +14,9 @@ final class UpdateTranslator: Sendable {
       switch event {
       case .location(let location):
         unavailableReported.withLock { $0 = false }
-        updates.append(CLLocationUpdate(location: location))
+        updates.append(CLLocationUpdate(location: CLLocation(location)))
       case .paused(true, let location):
-        updates.append(CLLocationUpdate(location: location, isStationary: true))
+        updates.append(CLLocationUpdate(location: CLLocation(location), isStationary: true))
       case .authorization(let status, let state):
         switch status {
         case .denied:

@@ -61,7 +61,7 @@ extension CLMonitor {
     init(_ transition: RegionTransition) {
       self.init(
         identifier: transition.identifier, state: State(transition.state),
-        date: transition.location.timestamp, location: transition.location,
+        date: transition.location.timestamp, location: CLLocation(transition.location),
         distance: transition.distance)
     }
 

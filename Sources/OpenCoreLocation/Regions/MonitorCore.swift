@@ -92,7 +92,7 @@ final class MonitorCore: Sendable {
   }
 
   func process(_ location: CLLocation) -> [CLMonitor.Event] {
-    let events = watch.evaluate(location).map(CLMonitor.Event.init)
+    let events = watch.evaluate(location.fix).map(CLMonitor.Event.init)
     publish(events)
     return events
   }

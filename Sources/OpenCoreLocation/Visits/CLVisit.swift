@@ -7,12 +7,8 @@ import Foundation
 /// ``arrivalDate``; the departure's ``coordinate`` and ``horizontalAccuracy`` cover the whole
 /// stay.
 open class CLVisit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
-  struct Fields: Sendable, Hashable {
-    var arrivalDate = Date.distantPast
-    var departureDate = Date.distantFuture
-    var coordinate = kCLLocationCoordinate2DInvalid
-    var horizontalAccuracy: CLLocationAccuracy = -1
-  }
+  /// The stored values: the engine's reading.
+  typealias Fields = Visit
 
   let fields: Fields
 

@@ -1,5 +1,5 @@
 import Foundation
-import OpenCoreLocation
+import LocationEngine
 
 /// Fixes built by hand for the formatter tests.
 enum SampleFixes {
@@ -7,30 +7,30 @@ enum SampleFixes {
   static let time = Date(timeIntervalSince1970: 1_714_564_800.123)
 
   /// A 3D DGPS fix with every field.
-  static let full = CLLocation(
+  static let full = Fix(
     coordinate: CLLocationCoordinate2D(latitude: 48.1173, longitude: 11.516666667),
     altitude: 545.4, ellipsoidalAltitude: 592.3, horizontalAccuracy: 4.2, verticalAccuracy: 6.1,
     course: 45, courseAccuracy: -1, speed: 12.3, speedAccuracy: -1, timestamp: time,
-    sourceInfo: nil,
     gnss: GNSSFixInfo(
       mode: .fix3D, status: .dgps, satellitesUsed: 8, satellitesInView: 12, hdop: 0.9, vdop: 1.2,
       pdop: 1.5, geoidSeparation: 46.9, climb: 0.1, magneticVariation: -3.1, latitudeError: 2.1,
       longitudeError: 1.9, dgpsAge: 1.4, dgpsStation: 23, device: "/dev/ttyACM0"))
 
   /// A 2D fix south and west, no speed, course or vertical accuracy, from a replay.
-  static let flat = CLLocation(
+  static let flat = Fix(
     coordinate: CLLocationCoordinate2D(latitude: -33.925, longitude: -18.5),
     altitude: 0, ellipsoidalAltitude: 0, horizontalAccuracy: 25, verticalAccuracy: -1,
     course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
-    timestamp: Date(timeIntervalSince1970: 946_684_799.9996), sourceInfo: nil,
+    timestamp: Date(timeIntervalSince1970: 946_684_799.9996),
     gnss: GNSSFixInfo(
       mode: .fix2D, status: .gps, satellitesUsed: 3, hdop: 2.5, device: "capture.log",
       isReplay: true))
 
   /// A fix made by hand (no GNSS details).
-  static let plain = CLLocation(
+  static let plain = Fix(
     coordinate: CLLocationCoordinate2D(latitude: 1.5, longitude: 2.25), altitude: 10,
-    horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: Date(timeIntervalSince1970: 0))
+    ellipsoidalAltitude: 10, horizontalAccuracy: 5, verticalAccuracy: 3,
+    timestamp: Date(timeIntervalSince1970: 0))
 
   /// A sky view: a used GPS satellite, a GLONASS one without signal, a Galileo one with a
   /// signal ID.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// `NSSecureCoding`: each type round-trips through `NSKeyedArchiver` and

@@ -1,3 +1,4 @@
+import LocationEngine
 // Only these two imports: `NSObject`, `UserDefaults`, `Notification`, `TimeInterval`, `Date`
 // and `NotificationCenter` come with OpenCoreLocation, as they do with Apple's CoreLocation.
 import OpenCoreLocation

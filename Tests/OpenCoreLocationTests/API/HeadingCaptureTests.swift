@@ -3,6 +3,7 @@ import NMEA
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 @testable import VirtualReceiver
 

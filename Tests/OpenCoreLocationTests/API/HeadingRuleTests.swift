@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// The heading rule on sentences fed to a pipeline: which sentence gives which heading.
@@ -33,7 +34,7 @@ struct HeadingRuleTests {
     harness.feed(Synthetic.line("GPHDT,1.0,T"))
     #expect(harness.headings.map(\.trueHeading) == [274.07, 10, 1])
     #expect(harness.headings.map(\.magneticHeading) == [-1, 12.5, 3.5])
-    #expect(harness.headings.allSatisfy { $0.headingAccuracy == 0 && $0.x == 0 })
+    #expect(harness.headings.allSatisfy { $0.headingAccuracy == 0 && CLHeading(fields: $0).x == 0 })
   }
 
   @Test("HDM and HDG are magnetic; true needs a variation (HDG's own, else RMC's)")

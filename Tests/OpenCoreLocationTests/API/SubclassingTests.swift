@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 // Subclasses written the way apps write them (Swift 6 needs `@unchecked Sendable` on a subclass

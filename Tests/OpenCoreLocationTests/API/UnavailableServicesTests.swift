@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Beacons and deferred updates: the types exist, and each request fails through the delegate

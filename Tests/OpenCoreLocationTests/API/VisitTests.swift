@@ -3,6 +3,7 @@ import Geodesy
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 @testable import VirtualReceiver
 
@@ -54,7 +55,7 @@ struct VisitTests {
     var options = LocationServiceOptions(
       source: .file(path: drive.path, pacing: .asFastAsPossible))
     options.visits = VisitRule()
-    var visits: [CLVisit] = []
+    var visits: [Visit] = []
     for try await event in LocationService(options: options).updates() {
       if case .visit(let visit) = event { visits.append(visit) }
     }
@@ -68,7 +69,7 @@ struct VisitTests {
   func detector() {
     var detector = VisitDetector(rule: VisitRule(radius: 50, minimumDwell: 300))
     let start = Date(timeIntervalSince1970: 1_000)
-    var events: [CLVisit] = []
+    var events: [Visit] = []
     func fix(_ seconds: Double, north metres: Double) -> VisitDetector.Fix {
       VisitDetector.Fix(
         latitude: 48 + metres / 111_200, longitude: 11, time: start + seconds, accuracy: 5)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Our fix for every epoch of the 57 gpsd captures against the last TPV gpsd 3.22 emitted for

@@ -1,6 +1,7 @@
 import Foundation
 import NMEA
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// One epoch where our fix and gpsd 3.22's last TPV differ.

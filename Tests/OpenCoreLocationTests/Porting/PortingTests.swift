@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// The iOS-style wrapper in `LocationProvider.swift` (compiled with only the import changed)
@@ -38,7 +39,7 @@ struct PortingTests {
     var options = LocationServiceOptions(source: .file(path: Self.drive, pacing: .asFastAsPossible))
     options.distanceFilter = 5
     options.activityType = .fitness
-    var expected: [CLLocation] = []
+    var expected: [Fix] = []
     for try await event in LocationService(options: options).updates() {
       if case .location(let location) = event { expected.append(location) }
     }

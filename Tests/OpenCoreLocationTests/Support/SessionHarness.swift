@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Synchronization
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Collects what a session or service reports.
@@ -55,14 +56,14 @@ struct SessionHarness {
   }
 
   /// The headings delivered so far.
-  var headings: [CLHeading] {
+  var headings: [HeadingReading] {
     events.all.compactMap {
       if case .heading(let heading) = $0 { return heading } else { return nil }
     }
   }
 
   /// The locations delivered so far.
-  var locations: [CLLocation] {
+  var locations: [Fix] {
     events.all.compactMap {
       if case .location(let location) = $0 { return location } else { return nil }
     }

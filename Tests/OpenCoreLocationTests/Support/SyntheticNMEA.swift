@@ -1,6 +1,7 @@
 import Foundation
 import NMEA
 
+@testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Builds NMEA sentences for tests, with correct checksums.

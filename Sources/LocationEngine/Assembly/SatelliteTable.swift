@@ -1,0 +1,147 @@
+import FoundationEssentials
+import NMEA
+
+/// One satellite in view, as the GSV sentences of an epoch describe it.
+package struct SatelliteRecord: Sendable, Hashable {
+  package var number: SatelliteNumber
+  package var elevation: Int16?
+  package var azimuth: Int16?
+  package var snr: Int16?
+  package var signalID: UInt8?
+}
+
+/// The sky across all constellations: satellites in view (GSV) and used (GSA).
+///
+/// Storage is allocated once and reused, and lookups go through a direct index by
+/// constellation and number, so adding sentences neither allocates nor searches. A new epoch's
+/// first GSV replaces the satellites in view, and its first GSA replaces the set used; epochs
+/// without GSV or GSA (many receivers send them every few seconds) keep the last ones.
+package struct SatelliteTable {
+  /// Satellites in view, in the order first described.
+  private(set) var inView: [SatelliteRecord]
+  /// Satellites used, by the latest GSA sentences.
+  private(set) var usedCount = 0
+  /// `slot[key]` = stamp << 9 | index into `inView`, for ``SatelliteNumber/slot`` keys.
+  private var slots: [UInt32]
+  private var stamp: UInt32 = 1
+  /// One bit per ``SatelliteNumber/slot`` key: used in the solution.
+  private var usedBits = InlineArray<32, UInt64>(repeating: 0)
+  private var inViewEpoch = -1
+  private var usedEpoch = -1
+  /// Whether GSV data arrived since the last ``takeDirty()``.
+  private var dirty = false
+
+  package init() {
+    inView = []
+    inView.reserveCapacity(256)
+    slots = Array(repeating: 0, count: 2048)
+  }
+
+  /// Adds the satellites of a GSV sentence received during epoch number `epoch`.
+  package mutating func add(_ gsv: GSV, epoch: Int) {
+    if epoch != inViewEpoch {
+      inViewEpoch = epoch
+      inView.removeAll(keepingCapacity: true)
+      stamp = stamp & 0x7F_FFFF == 0x7F_FFFF ? 1 : stamp + 1
+    }
+    dirty = true
+    let system = GNSSNumbering.system(ofTalker: gsv.talker)
+    // The inline list read through one buffer: a `for … in` iterator, or a subscript on the
+    // parameter, copied the whole list per satellite.
+    gsv.satellites.withUnsafeBufferPointer { list in
+      add(list, system: system, signalID: gsv.signalID)
+    }
+  }
+
+  private mutating func add(
+    _ list: UnsafeBufferPointer<SatelliteInView>, system: GNSSSystem?, signalID: UInt8?
+  ) {
+    for satellite in list {
+      guard let number = GNSSNumbering.identify(Int(satellite.id), in: system) else { continue }
+      let slot = number.slot
+      let entry = slots[slot]
+      let index = Int(entry & 0x1FF)
+      if entry >> 9 == stamp, index < inView.count, inView[index].number == number {
+        // The same satellite on another signal (NMEA 4.10): keep the strongest signal.
+        if let snr = satellite.snr, snr > (inView[index].snr ?? -1) { inView[index].snr = snr }
+        if inView[index].elevation == nil { inView[index].elevation = satellite.elevation }
+        if inView[index].azimuth == nil { inView[index].azimuth = satellite.azimuth }
+      } else if inView.count < 256 {
+        slots[slot] = stamp << 9 | UInt32(inView.count)
+        inView.append(
+          SatelliteRecord(
+            number: number, elevation: satellite.elevation, azimuth: satellite.azimuth,
+            snr: satellite.snr, signalID: signalID))
+      }
+    }
+  }
+
+  /// Marks the satellites of a GSA sentence received during epoch number `epoch` as used.
+  package mutating func add(_ gsa: GSA, epoch: Int) {
+    if epoch != usedEpoch {
+      usedEpoch = epoch
+      for index in 0..<32 { usedBits[index] = 0 }
+      usedCount = 0
+    }
+    let system =
+      gsa.systemID.flatMap(GNSSNumbering.system(ofSystemID:))
+      ?? GNSSNumbering.system(ofTalker: gsa.talker)
+    gsa.satellites.withUnsafeBufferPointer { ids in markUsed(ids, system: system) }
+  }
+
+  private mutating func markUsed(_ ids: UnsafeBufferPointer<UInt16>, system: GNSSSystem?) {
+    for id in ids {
+      guard let number = GNSSNumbering.identify(Int(id), in: system) else { continue }
+      let slot = number.slot
+      let bit: UInt64 = 1 << UInt64(slot & 63)
+      if usedBits[slot >> 6] & bit == 0 {
+        usedBits[slot >> 6] |= bit
+        usedCount += 1
+      }
+    }
+  }
+
+  /// Whether a satellite is used in the solution.
+  package func isUsed(_ number: SatelliteNumber) -> Bool {
+    let slot = number.slot
+    return usedBits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+  }
+
+  /// Whether any GSV has described the sky yet.
+  package var hasSkyView: Bool { inViewEpoch >= 0 }
+
+  /// Whether any GSA has listed satellites.
+  package var hasUsedList: Bool { usedEpoch >= 0 }
+
+  /// Whether GSV data arrived since the last call; clears the flag.
+  package mutating func takeDirty() -> Bool {
+    defer { dirty = false }
+    return dirty
+  }
+
+  /// The strongest signal in view, dB-Hz.
+  package var bestSNR: Double? {
+    var best: Int16? = nil
+    for satellite in inView {
+      if let snr = satellite.snr, snr > (best ?? -1) { best = snr }
+    }
+    return best.map(Double.init)
+  }
+
+  /// The public sky view (allocates: call once per epoch, only when someone wants it).
+  package func skyView(time: Date?, hdop: Double?, vdop: Double?, pdop: Double?) -> GNSSSkyView {
+    let satellites = inView.map { record in
+      GNSSSatellite(
+        system: record.number.system, svid: record.number.svid, prn: record.number.prn,
+        elevation: record.elevation.map(Double.init), azimuth: record.azimuth.map(Double.init),
+        snr: record.snr.map(Double.init), used: isUsed(record.number),
+        signalID: record.signalID.map(Int.init))
+    }
+    return GNSSSkyView(time: time, satellites: satellites, hdop: hdop, vdop: vdop, pdop: pdop)
+  }
+}
+
+extension SatelliteNumber {
+  /// 0..<2048: constellation × 256 + number (numbers above 255 share the last slot).
+  package var slot: Int { system.rawValue << 8 | min(max(svid, 0), 255) }
+}

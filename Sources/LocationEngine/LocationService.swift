@@ -1,0 +1,202 @@
+import NMEA
+import Receivers
+import Synchronization
+
+/// The service between a receiver and every command: fix assembly plus Core Location's
+/// policies (``LocationPolicy``), reading one source.
+///
+/// Each request subscribes to the engine of the source (opening it unless another client of the
+/// process reads it already: see ``CLLocationManager``), and leaves it when done:
+/// ``currentLocation(timeout:progress:)`` when it returns, ``updates()`` when its consumer stops
+/// iterating.
+public final class LocationService: @unchecked Sendable {
+  /// The options it was made with.
+  public let options: LocationServiceOptions
+  package let clock: any LocationClock
+  package let input: SessionInput
+  package let isReplay: Bool
+  /// Called with each session the service opens, as it starts (tests feed bytes through it).
+  package let onSession: (@Sendable (LocationSession) -> Void)?
+  private let status = Mutex(Authorization.notDetermined)
+  /// The open update streams' sessions and the way each stream ends (see ``finish()``), and
+  /// whether ``finish()`` was called (streams made later end at once).
+  private let streams = Mutex<
+    (open: [(session: LocationSession, end: @Sendable () -> Void)], finished: Bool)
+  >(([], false))
+
+  /// Prepares a service; nothing is opened until a request.
+  public convenience init(options: LocationServiceOptions) {
+    self.init(
+      options: options, input: .receiver(options.source, options.receiverOptions),
+      isReplay: !options.source.isLive, clock: SystemClock())
+  }
+
+  /// A service over any input and clock (tests use ``SessionInput/manual`` and ``ManualClock``).
+  package init(
+    options: LocationServiceOptions, input: SessionInput, isReplay: Bool,
+    clock: any LocationClock, onSession: (@Sendable (LocationSession) -> Void)? = nil
+  ) {
+    self.options = options
+    self.input = input
+    self.isReplay = isReplay
+    self.clock = clock
+    self.onSession = onSession
+  }
+
+  /// The authorization the last request saw (``Authorization/notDetermined`` before any).
+  public var authorizationStatus: Authorization { status.withLock { $0 } }
+
+  /// One fresh fix at least as good as `options.desiredAccuracy`, within `timeout` seconds
+  /// (on the stream's clock for a replay); progress, authorization and device events go to
+  /// `progress` meanwhile, on the reader's thread.
+  ///
+  /// Nothing received before the call is returned (see ``LocationPolicy``).
+  /// - Throws: ``EngineError`` whose ``EngineError/detail`` says why: `noReceiver`, `permissionDenied`,
+  ///   `busy` or `sourceFailed` at once; `noFix`, `notAccurateEnough`, `receiverSilent` or
+  ///   `receiverLost` at the timeout; `inputEnded` when a replay ends first; `cancelled` when
+  ///   the task is cancelled.
+  public func currentLocation(
+    timeout: Double, progress: @escaping @Sendable (LocationServiceEvent) -> Void = { _ in }
+  ) async throws(EngineError) -> Fix {
+    let outcome = OneShotOutcome()
+    let session = makeSession(wantsSky: false, openTimeout: timeout) { batch, _ in
+      for event in batch {
+        switch event {
+        case .oneShotFix(let location): outcome.complete(.success(location))
+        case .oneShotTimeout(_, let error), .oneShotFailed(let error):
+          outcome.complete(.failure(error))
+        case .authorization(let value, let state):
+          self.status.withLock { $0 = value }
+          progress(.authorization(value, state))
+        default:
+          if let translated = Self.translate(event) { progress(translated) }
+        }
+      }
+    }
+    session.configure {
+      $0.startOneShot(timeout: timeout, desiredAccuracy: options.desiredAccuracy)
+    }
+    defer { session.stop() }
+    try session.start()
+    return try await outcome.value()
+  }
+
+  /// A filtered stream of updates — locations that passed every policy, sky views,
+  /// authorization and device changes, progress while waiting, pauses and staleness — until a
+  /// replay ends or the consumer stops iterating. A live source that cannot reconnect ends the
+  /// stream with ``EngineError`` `receiverLost`; one that cannot be opened ends it at once with the
+  /// reason. A replay is read no faster than the consumer takes its events; so is a live
+  /// source read by this stream alone, while one that other clients of the process read too
+  /// (see ``ReceiverEngine``) is never held back: a stream that falls more than
+  /// ``LocationPolicy/queueLimit`` events behind loses its oldest.
+  public func updates() -> AsyncThrowingStream<LocationServiceEvent, any Error> {
+    let channel = EventChannel<LocationServiceEvent>(
+      limit: LocationPolicy.queueLimit)
+    let replay = isReplay
+    let session = makeSession(wantsSky: options.deliversSkyViews) { batch, session in
+      var translated: [LocationServiceEvent] = []
+      translated.reserveCapacity(batch.count)
+      var end: EngineError? = nil
+      for event in batch {
+        if case .authorization(let value, _) = event { self.status.withLock { $0 = value } }
+        if case .ended(let error) = event { end = error }
+        if let item = Self.translate(event) { translated.append(item) }
+      }
+      channel.send(translated, dropsOldest: replay ? nil : session.readerIsShared)
+      if let end { channel.finish(throwing: replay ? nil : end) }
+    }
+    let filter = DeliveryFilter(
+      distanceFilter: options.distanceFilter, desiredAccuracy: options.desiredAccuracy,
+      filtersAccuracy: true, pausesAutomatically: options.pausesAutomatically,
+      activityType: options.activityType)
+    let regions = options.regions.isEmpty ? nil : RegionWatch(options.regions)
+    let visits = options.visits
+    session.configure {
+      $0.startUpdates(filter)
+      if let regions { $0.watchRegions(regions) }
+      if let visits { $0.watchVisits(visits) }
+    }
+    let alreadyFinished = streams.withLock { streams -> Bool in
+      streams.open.removeAll { $0.session.isStopped }
+      if !streams.finished { streams.open.append((session, { channel.finish() })) }
+      return streams.finished
+    }
+    if alreadyFinished {
+      session.finishInput()
+      channel.finish()
+    }
+    let consumer = UpdatesConsumer(channel: channel, session: session)
+    return AsyncThrowingStream(unfolding: { try await consumer.next() })
+  }
+
+  /// Stops reading for every update stream, keeping what was read: the source is closed,
+  /// the epoch in progress is completed as at an unplug, every event it yields is delivered,
+  /// then each stream ends normally (its consumer gets `nil`). What a clean stop on SIGINT or
+  /// SIGTERM needs: every fix received is handed out, none is invented. Streams asked for
+  /// later end at once. Blocks until the readers have stopped; the consumers must keep
+  /// iterating meanwhile (a reader waiting for room in its queue finishes handing over first).
+  public func finish() {
+    let open = streams.withLock { streams in
+      streams.finished = true
+      defer { streams.open = [] }
+      return streams.open
+    }
+    for stream in open {
+      stream.session.finishInput()
+      stream.end()
+    }
+  }
+
+  /// A session over the service's input; `openTimeout` bounds the opening (a request's timeout
+  /// holds in every phase).
+  private func makeSession(
+    wantsSky: Bool, openTimeout: Double? = nil,
+    sink: @escaping @Sendable ([PipelineEvent], LocationSession) -> Void
+  ) -> LocationSession {
+    var input = self.input
+    if let openTimeout, case .receiver(let source, var receiverOptions) = input {
+      receiverOptions.openTimeout = min(receiverOptions.openTimeout ?? openTimeout, openTimeout)
+      input = .receiver(source, receiverOptions)
+    }
+    let settings = SessionSettings(
+      isReplay: isReplay, clock: clock, checksumPolicy: options.checksumPolicy,
+      maximumAge: options.maximumAge, timestamps: options.replayTimestamps, onStart: onSession)
+    let adjust = { [options] (config: inout PipelineConfig) in
+      config.wantsSky = wantsSky
+      config.tapsSentences = options.deliversSentences
+      config.firstDay = options.date?.daysSince1970
+    }
+    return LocationSession.client(input, settings, adjust: adjust, sink: sink)
+  }
+
+  /// The name put in `GNSSFixInfo.device`.
+  package static func deviceName(_ input: SessionInput) -> String? {
+    guard case .receiver(let source, _) = input else { return nil }
+    switch source {
+    case .device(let path, _): return path
+    case .discover: return ReceiverSource.environmentDevice()
+    case .file(let path, _): return path
+    case .standardInput: return "-"
+    case .tcp(let host, let port): return "tcp://\(host):\(port)"
+    case .gpsd(let host, let port): return "gpsd://\(host):\(port)"
+    }
+  }
+
+  /// The public form of a pipeline event, if it has one.
+  package static func translate(_ event: PipelineEvent) -> LocationServiceEvent? {
+    switch event {
+    case .location(let location): return .location(location)
+    case .sky(let sky): return .sky(sky)
+    case .authorization(let status, let state): return .authorization(status, state)
+    case .device(let state): return .device(state)
+    case .progress(let progress): return .progress(progress)
+    case .paused(let paused, _): return .paused(paused)
+    case .stale(let location, let age): return .stale(location, age: age)
+    case .region(let transition): return .region(transition)
+    case .visit(let visit): return .visit(visit)
+    case .sentences(let bytes): return .sentences(bytes)
+    case .ignored(let error, let kept): return .ignored(error, sentenceKept: kept)
+    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
+    }
+  }
+}

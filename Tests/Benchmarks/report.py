@@ -239,8 +239,9 @@ def main():
     summary = [
         "| measure | locate | peer | ratio (median of per-round ratios) | target | met |",
         "| --- | ---: | --- | ---: | --- | --- |",
-        "| whole pipeline, 100 MB: `locate watch --input FILE --json` | %s MB/s, %s fixes/s "
+        "| whole pipeline, %s MB: `locate watch --input FILE --json` | %s MB/s, %s fixes/s "
         "| gpsdecode: %s MB/s | **%s×** | ≥ 10× | %s |" % (
+            fmt(megabytes),
             fmt(megabytes / nmea.wall("watch"), 1), fmt(watch_fixes / nmea.wall("watch")),
             fmt(megabytes / nmea.wall("gpsdecode"), 1), fmt(watch_vs["gpsdecode"], 1),
             check(watch_vs["gpsdecode"] >= 10)),
@@ -329,9 +330,9 @@ def main():
         "",
     ] + summary + [
         "",
-        "## Whole pipeline and decoding: the seeded 100 MB corpus",
+        "## Whole pipeline and decoding: the seeded %s MB corpus" % fmt(megabytes),
         "",
-        "Input: `LocateBench corpus --seed 1 --target-mb 100`: %s bytes, %s lines (a u-blox M9 "
+        "Input: `LocateBench corpus --seed 1 --target-mb %s`:" % fmt(megabytes) + " %s bytes, %s lines (a u-blox M9 "
         "style multi-GNSS receiver at 1 Hz with 0.5 %% damaged lines), sha256 `%s`; in the page "
         "cache. Every tool reads the same file in the same round; gpsbabel a copy with 0x1A "
         "replaced by `?` (it stops at a line starting with ^Z). Items: locate watch's and "

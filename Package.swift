@@ -60,7 +60,8 @@ let package = Package(
         "Platform", "TestSupport",
       ]),
     .target(
-      name: "TestSupport", dependencies: ["NMEA", "VirtualReceiver"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["NMEA", "Platform", "VirtualReceiver"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
     .testTarget(

@@ -1,6 +1,6 @@
 import NMEA
+import Platform
 import Receivers
-import Synchronization
 
 /// The service between a receiver and every command: fix assembly plus Core Location's
 /// policies (``LocationPolicy``), reading one source.
@@ -17,10 +17,10 @@ public final class LocationService: @unchecked Sendable {
   package let isReplay: Bool
   /// Called with each session the service opens, as it starts (tests feed bytes through it).
   package let onSession: (@Sendable (LocationSession) -> Void)?
-  private let status = Mutex(Authorization.notDetermined)
+  private let status = Locked(Authorization.notDetermined)
   /// The open update streams' sessions and the way each stream ends (see ``finish()``), and
   /// whether ``finish()`` was called (streams made later end at once).
-  private let streams = Mutex<
+  private let streams = Locked<
     (open: [(session: LocationSession, end: @Sendable () -> Void)], finished: Bool)
   >(([], false))
 

@@ -41,6 +41,23 @@ package final class Locked<Value>: @unchecked Sendable {
 }
 
 extension Locked where Value == Void {
+  /// Runs `body` holding the lock, for a caller that guards state of its own.
+  ///
+  /// The stored `Void` is not touched: an access to a value of size zero shares its address
+  /// with the object's header, which generic code reads for `Value`'s metadata on another
+  /// thread, outside the lock, and ThreadSanitizer took the two for a race (ServerLoop's
+  /// `run()` and `publish(_:)`, GPSDServerTests under `make sanitize-thread`).
+  ///
+  /// The corresponding C functions are `pthread_mutex_lock` and `pthread_mutex_unlock`.
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var nothing: Void = ()
+    lock()
+    defer { unlock() }
+    return try body(&nothing)
+  }
+
   /// Takes the lock, for a caller that guards state of its own (pair with ``unlock()``).
   ///
   /// The corresponding C function is `pthread_mutex_lock`.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Platform
 import Testing
 
 @testable import GPSDServer
@@ -46,7 +46,7 @@ final class RunningServer: Sendable {
 
 /// The server's events, as they came.
 final class EventLog: Sendable {
-  let list = Mutex<[GPSDServerEvent]>([])
+  let list = Locked<[GPSDServerEvent]>([])
 }
 
 @Suite struct ServerTests {
@@ -293,5 +293,5 @@ extension GPSDServerEvent {
 
 /// A count shared with a callback.
 final class Counter: Sendable {
-  let value = Mutex(0)
+  let value = Locked(0)
 }

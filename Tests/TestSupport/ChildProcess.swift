@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Platform
 
 /// A child process started with `posix_spawn(3)` (Foundation's `Process` and file reading leak
 /// under AddressSanitizer, which `make check` runs): default signal handling and an empty
@@ -8,7 +8,7 @@ import Synchronization
 public final class ChildProcess: Sendable {
   /// Its process ID.
   public let pid: pid_t
-  private let status = Mutex<Int32?>(nil)
+  private let status = Locked<Int32?>(nil)
 
   /// Starts `program` with `arguments` and exactly `environment`; standard input from `stdin`
   /// (or /dev/null), output to the `stdout` and `stderr` descriptors.

@@ -1,5 +1,5 @@
 import NMEA
-import Synchronization
+import Platform
 
 /// How heading sentences become ``CLHeading``s.
 ///
@@ -29,7 +29,7 @@ public enum HeadingRule {
 
   /// The sources (by ``LocationService`` device name, "" for a discovered receiver) that sent
   /// this process a heading sentence.
-  package static let sources = Mutex(Set<String>())
+  package static let sources = Locked(Set<String>())
 }
 
 /// One source's heading state inside a pipeline: what the sentences said, the variation,

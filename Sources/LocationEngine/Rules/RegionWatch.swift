@@ -1,13 +1,13 @@
-import Synchronization
+import Platform
 
 /// The regions one session watches: a ``RegionTracker`` behind a lock, shared by the pipeline
 /// (which applies every current fix to it, on the reader's thread) and its owner (which adds
 /// and removes regions while the session runs).
 package final class RegionWatch: Sendable {
-  private let tracker: Mutex<RegionTracker>
+  private let tracker: Locked<RegionTracker>
 
   /// A watch over `tracker`'s regions and states.
-  package init(_ tracker: RegionTracker = RegionTracker()) { self.tracker = Mutex(tracker) }
+  package init(_ tracker: RegionTracker = RegionTracker()) { self.tracker = Locked(tracker) }
 
   /// Adds or replaces a region.
   package func add(

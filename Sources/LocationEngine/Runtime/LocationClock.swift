@@ -1,7 +1,6 @@
 import Dispatch
 import FoundationEssentials
 import Platform
-import Synchronization
 
 /// A repeating timer that can be cancelled.
 package protocol ClockTimer: Sendable {
@@ -83,11 +82,11 @@ package final class ManualClock: LocationClock, Sendable {
     var nextID = 0
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// A clock starting at monotonic `now` seconds and wall time `wall`.
   package init(now: Double = 1000, wall: Date = Date(timeIntervalSince1970: 1_750_000_000)) {
-    state = Mutex(State(now: Int64(now * 1e9), wall: wall))
+    state = Locked(State(now: Int64(now * 1e9), wall: wall))
   }
 
   package func now() -> Int64 { state.withLock { $0.now } }

@@ -34,10 +34,10 @@ package final class LocationSession: @unchecked Sendable {
   /// Whether ``start()`` ran (no checks are armed before).
   var started = false
   /// The armed time check and when it fires (monotonic ns).
-  let check = Mutex<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
+  let check = Locked<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
   /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number: a check
   /// that fires after a newer one was armed does nothing.
-  let quietCheck = Mutex<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
+  let quietCheck = Locked<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
   let stopped = Atomic<Bool>(false)
   /// Set by ``finishInput()``: nothing more is read.
   private let inputFinished = Atomic<Bool>(false)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import NMEA
+import Platform
 import Receivers
-import Synchronization
 
 /// The service's whole decode path without I/O, for the fuzzer (`LocateFuzz`) and the fault
 /// tests: byte chunks through the framer and sentence decoding, fix assembly, and the policies
@@ -124,14 +124,14 @@ import Synchronization
 
 /// The outputs an ``OfflinePipeline`` collected (its session's sink may run on a clock tick).
 private final class Collected: Sendable {
-  package let items = Mutex<[OfflinePipeline.Output]>([])
+  package let items = Locked<[OfflinePipeline.Output]>([])
 }
 
 /// A ``ManualClock`` whose wall clock can also jump on its own (the system clock set while
 /// running), for ``OfflinePipeline``.
 package final class OfflineClock: LocationClock {
   private let manual: ManualClock
-  private let wallOffset = Mutex(0.0)
+  private let wallOffset = Locked(0.0)
 
   package init(wall: Date) { manual = ManualClock(now: 1000, wall: wall) }
 

@@ -1,7 +1,7 @@
 import Foundation
 import NMEA
+import Platform
 import Receivers
-import Synchronization
 
 /// Core Location's manager, over a serial GNSS receiver (or a capture, or a network stream).
 ///
@@ -51,8 +51,8 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     var requested: CLAuthorizationStatus = .authorizedAlways
   }
 
-  static let lastStatus = Mutex(CLAuthorizationStatus.notDetermined)
-  let state = Mutex(State())
+  static let lastStatus = Locked(CLAuthorizationStatus.notDetermined)
+  let state = Locked(State())
   let input: SessionInput
   let isReplay: Bool
   let clock: any LocationClock

@@ -1,12 +1,12 @@
 import Foundation
+import Platform
 import Receivers
-import Synchronization
 
 /// Turns pipeline events into `CLLocationUpdate`s: one per location, one when updates pause
 /// (`isStationary`), and one when authorization or availability changes (not one per epoch
 /// while waiting).
 final class UpdateTranslator: Sendable {
-  private let unavailableReported = Mutex(false)
+  private let unavailableReported = Locked(false)
 
   func translate(_ batch: [PipelineEvent]) -> [CLLocationUpdate] {
     var updates: [CLLocationUpdate] = []

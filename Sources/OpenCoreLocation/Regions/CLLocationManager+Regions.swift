@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import Synchronization
+import Platform
 
 /// The regions a manager monitors: the ``CLRegion`` objects (in the order started), the
 /// tracker its sessions share, and the states its delegate has been told.
@@ -10,7 +10,7 @@ final class ManagerRegions: Sendable {
     var told: [String: CLRegionState] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// The tracker shared with the session's pipeline.
   let watch = RegionWatch()
 

@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import Synchronization
+import Platform
 
 /// A region that a ``CLLocationManager`` can monitor (Core Location's abstract base class);
 /// ``CLCircularRegion`` is the kind that can be monitored here.
@@ -9,7 +9,7 @@ import Synchronization
 /// the manager keeps at most one region per identifier. Regions adopt `NSSecureCoding` (the
 /// identifier, the notification flags, and a circle's centre and radius), as Apple's do.
 open class CLRegion: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
-  private let flags = Mutex((entry: true, exit: true))
+  private let flags = Locked((entry: true, exit: true))
 
   /// The identifier the region was made with; it names the region in the manager.
   public let identifier: String

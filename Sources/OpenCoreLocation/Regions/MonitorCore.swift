@@ -1,7 +1,7 @@
 import Foundation
 import NMEA
+import Platform
 import Receivers
-import Synchronization
 
 /// The state behind a ``CLMonitor``: its conditions and their last events, the tracker its
 /// sessions share, and the iteration (if any) its events go to.
@@ -50,7 +50,7 @@ final class MonitorCore: Sendable {
 
   let setup: Setup
   let watch: RegionWatch
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(setup: Setup, rule: RegionHysteresis) {
     self.setup = setup

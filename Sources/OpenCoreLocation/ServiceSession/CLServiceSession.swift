@@ -1,6 +1,6 @@
 import Foundation
+import Platform
 import Receivers
-import Synchronization
 
 /// Apple's declarative authorization (iOS 18): a session states what authorization a
 /// workflow needs, and its ``diagnostics`` say where things stand.
@@ -151,9 +151,9 @@ final class DiagnosticHub: Sendable {
     var finished = false
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
-  init(_ first: CLServiceSession.Diagnostic) { state = Mutex(State(latest: first)) }
+  init(_ first: CLServiceSession.Diagnostic) { state = Locked(State(latest: first)) }
 
   /// A stream that starts with the latest diagnostic.
   func subscribe() -> AsyncStream<CLServiceSession.Diagnostic> {

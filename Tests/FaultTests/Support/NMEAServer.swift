@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Platform
 
 /// A local NMEA-over-TCP server the test controls: it accepts one client and sends
 /// ``SentenceStream`` epochs — as fast as the client takes them (a flood), or an exact number —
@@ -23,7 +23,7 @@ final class NMEAServer: @unchecked Sendable {
   /// Whether epochs are RMC and GGA alone (else with GSA and GSVs).
   let dense: Bool
   private let listener: Int32
-  private let state = Mutex<State>(State())
+  private let state = Locked<State>(State())
   private var thread: Thread?
 
   private struct State {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Platform
 
 /// A `locate` left running (a simulator, a long watch): lines of stdout as they come, stdin to
 /// talk to it, signals, and its end.
@@ -120,5 +120,5 @@ final class Spawned: Sendable {
 
 /// Bytes collected from a pipe by its reader.
 private final class Collected: Sendable {
-  let data = Mutex(Data())
+  let data = Locked(Data())
 }

@@ -1,13 +1,13 @@
 import Foundation
+import Platform
 import Receivers
-import Synchronization
 
 @testable import LocationEngine
 @testable import OpenCoreLocation
 
 /// Collects what a session or service reports.
 final class EventLog<Element: Sendable>: Sendable {
-  private let items = Mutex<[Element]>([])
+  private let items = Locked<[Element]>([])
   func append(_ item: Element) { items.withLock { $0.append(item) } }
   func append(contentsOf more: [Element]) { items.withLock { $0.append(contentsOf: more) } }
   var all: [Element] { items.withLock { $0 } }

@@ -166,29 +166,38 @@ package final class ReceiverEngine: @unchecked Sendable {
     return subscription
   }
 
-  /// A subscriber leaves; the last one closes the source.
+  /// A subscriber leaves; the last one closes the source. The last one keeps its place until
+  /// the reader has stopped, so that every read until then is its own: removed first, it lost
+  /// what the reader read meanwhile (one 41-epoch read of a flood at SIGTERM, SignalCountTests).
   private func leave(_ id: Int) {
+    let closing = state.withLock { state -> Bool in
+      guard let index = state.ids.firstIndex(of: id) else { return false }
+      guard state.ids.count - 1 == (observer == nil ? 0 : 1) else {
+        state.ids.remove(at: index)
+        state.handlers.remove(at: index)
+        return false
+      }
+      state.closed = true
+      return true
+    }
+    guard closing else { return }
+    if let key {
+      // Closed under the slot's lock: a client subscribing meanwhile waits for the close, then
+      // opens the source itself (instead of finding it held by this very process).
+      Self.slot(key).withLock { current in
+        if current === self { current = nil }
+        receiver.stop()
+      }
+    } else {
+      receiver.stop()
+    }
     let last = state.withLock { state -> Handler? in
       guard let index = state.ids.firstIndex(of: id) else { return nil }
       state.ids.remove(at: index)
-      let handler = state.handlers.remove(at: index)
-      guard state.ids.count == (observer == nil ? 0 : 1) else { return nil }
-      state.closed = true
-      return handler
-    }
-    guard let last else { return }
-    // The reader has stopped (or this is its thread, between reads): the decoder is free.
-    defer { finishDecoding([last]) }
-    guard let key else {
-      receiver.stop()
-      return
-    }
-    // Closed under the slot's lock: a client subscribing meanwhile waits for the close, then
-    // opens the source itself (instead of finding it held by this very process).
-    Self.slot(key).withLock { current in
-      if current === self { current = nil }
-      receiver.stop()
+      return state.handlers.remove(at: index)
     }
     observer?.stop()
+    // The reader has stopped (or this is its thread, between reads): the decoder is free.
+    if let last { finishDecoding([last]) }
   }
 }

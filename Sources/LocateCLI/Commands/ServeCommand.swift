@@ -73,17 +73,19 @@ enum ServeCommand: Command {
     } catch {
       throw Self.failure(error, option: text)
     }
-    try context.output.write("\(server.address)\n")
-    try context.output.flush()
-    if context.stderrIsTerminal {
-      status.note(
-        "serving \(source.label) on \(server.address) in gpsd's protocol: try "
-          + "'gpspipe -w \(server.address)'; stop with Ctrl-C")
-    }
     let relay = ServeRelay(
       server: server, service: LocationService(options: options), source: source,
       observer: RequestObserver(status: status))
+    // The address is printed once the signal handler listens, as `simulate`'s path is: a
+    // script that reads it and stops the server at once gets a clean stop.
     let completion = await context.interruptible { () async throws(LocateError) in
+      try context.output.write("\(server.address)\n")
+      try context.output.flush()
+      if context.stderrIsTerminal {
+        status.note(
+          "serving \(source.label) on \(server.address) in gpsd's protocol: try "
+            + "'gpspipe -w \(server.address)'; stop with Ctrl-C")
+      }
       try await relay.run()
     }
     status.clear()

@@ -72,17 +72,21 @@ enum SimulateCommand: Command {
       throw startFailure(error, link: arguments.value("link"))
     }
     defer { receiver.stop() }
-    try context.output.write(receiver.devicePath + "\n")
-    try context.output.flush()
     let status = context.statusLine(arguments)
-    if context.stderrIsTerminal {
-      status.note(
-        "simulating a receiver on \(receiver.devicePath): read it with "
-          + "'locate watch --device \(receiver.devicePath)'; stop with Ctrl-C")
-    }
     let controls = SimulatorControls(receiver: receiver, output: context.output, status: status)
+    // The path is printed once the signal handler listens: a script that reads it and sends
+    // SIGINT at once gets a clean stop (status 0), not the status 130 of a signal that came
+    // while nothing listened (seen under ThreadSanitizer in CI).
     let completion = await context.interruptible(stopAfter: duration) {
-      () async throws(LocateError) in try await controls.run()
+      () async throws(LocateError) in
+      try context.output.write(receiver.devicePath + "\n")
+      try context.output.flush()
+      if context.stderrIsTerminal {
+        status.note(
+          "simulating a receiver on \(receiver.devicePath): read it with "
+            + "'locate watch --device \(receiver.devicePath)'; stop with Ctrl-C")
+      }
+      try await controls.run()
     }
     if case .finished(let result) = completion { try result.get() }
     if context.signals.received == Signal.quit.rawValue { throw .quiet(.quit) }

@@ -34,6 +34,7 @@ public enum Locate {
   public static func run(_ arguments: [String], environment: [String: String]? = nil) async
     -> Int32
   {
+    if let status = runAtOnce(arguments) { return status }
     Signal.brokenPipe.ignore()
     let closed = StandardDescriptors.occupyClosed()
     let context = Context(
@@ -51,12 +52,53 @@ public enum Locate {
         SerialPortRegistry.releaseAll()
       }
       try? context.output.flush()
-      if !error.isQuiet {
-        StatusLine(isTerminal: context.stderrIsTerminal, verbose: false).print(
-          line: error.description)
-      }
-      return error.status.rawValue
+      return report(error, stderrIsTerminal: context.stderrIsTerminal)
     }
+  }
+
+  /// Runs what needs neither a receiver nor the concurrency runtime — `--version`, `--help`,
+  /// `help COMMAND`, `COMMAND --help` — and returns its status, or `nil` for anything else
+  /// (then call ``run(_:environment:)``). No thread is started and no signal is caught: what
+  /// `main` can call before it starts the runtime, so that these answer as fast as the process
+  /// can start.
+  public static func runAtOnce(_ arguments: [String]) -> Int32? {
+    guard let text = try? immediateText(arguments) else { return nil }
+    Signal.brokenPipe.ignore()
+    let closed = StandardDescriptors.occupyClosed()
+    let output = OutputSink(descriptor: .standardOutput, closed: closed.contains(1))
+    do throws(LocateError) {
+      try output.write(text)
+      try output.flush()
+      return ExitStatus.ok.rawValue
+    } catch {
+      return report(error, stderrIsTerminal: FileDescriptor.standardError.isTerminal)
+    }
+  }
+
+  /// The text that `arguments` ask for without running a command (version and help), if
+  /// they ask for one; an unknown command throws.
+  static func immediateText(_ arguments: [String]) throws(LocateError) -> String? {
+    guard let first = arguments.first else { return nil }
+    switch first {
+    case "--help", "-h": return help
+    case "--version", "-V": return "locate \(version)\n"
+    case "help": return arguments.count > 1 ? try find(arguments[1]).help : help
+    default:
+      if first.hasPrefix("-") { return nil }
+      let beforeSeparator = arguments.dropFirst().prefix(while: { $0 != "--" })
+      guard beforeSeparator.contains("--help") || beforeSeparator.contains("-h") else {
+        return nil
+      }
+      return try find(first).help
+    }
+  }
+
+  /// Prints `error`'s line (unless it is a quiet one) and returns its status.
+  private static func report(_ error: LocateError, stderrIsTerminal: Bool) -> Int32 {
+    if !error.isQuiet {
+      StatusLine(isTerminal: stderrIsTerminal, verbose: false).print(line: error.description)
+    }
+    return error.status.rawValue
   }
 
   static func dispatch(_ arguments: [String], _ context: Context) async throws(LocateError) {
@@ -65,20 +107,7 @@ public enum Locate {
         .usage, "missing command", "give one of " + commandNames,
         remedy: "see 'locate --help'")
     }
-    switch first {
-    case "--help", "-h":
-      try context.output.write(help)
-      return
-    case "--version", "-V":
-      try context.output.write("locate \(version)\n")
-      return
-    case "help":
-      guard arguments.count > 1 else { return try context.output.write(help) }
-      let command = try find(arguments[1])
-      return try context.output.write(command.help)
-    default:
-      break
-    }
+    if let text = try immediateText(arguments) { return try context.output.write(text) }
     if first.hasPrefix("-") {
       throw LocateError(
         .usage, first, "options go after the command",
@@ -86,10 +115,6 @@ public enum Locate {
     }
     let command = try find(first)
     let rest = Array(arguments.dropFirst())
-    let beforeSeparator = rest.prefix(while: { $0 != "--" })
-    if beforeSeparator.contains("--help") || beforeSeparator.contains("-h") {
-      return try context.output.write(command.help)
-    }
     let parser = ArgumentParser(
       options: command.options, command: command.name,
       maximumPositionals: command.maximumPositionals)

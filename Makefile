@@ -14,7 +14,7 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build -c release --product locate --static-swift-stdlib
+	$(SWIFT) build -c release --product locate --static-swift-stdlib --disable-local-rpath
 
 ## Installs the Debian packages the tests and benchmarks use (only what is missing).
 deps:

@@ -42,12 +42,13 @@ let package = Package(
     .target(
       name: "OpenCoreLocation",
       dependencies: ["LocationEngine", "NMEA", "Geodesy", "Receivers", "Platform"]),
-    .target(name: "GPSDServer", dependencies: ["Platform"]),
+    .target(name: "JSON"),
+    .target(name: "GPSDServer", dependencies: ["Platform", "JSON"]),
     .target(
       name: "LocateCLI",
       dependencies: [
         "LocationEngine", "NMEA", "Geodesy", "Receivers", "GPSDServer", "VirtualReceiver",
-        "Platform",
+        "Platform", "JSON",
       ]),
     .target(name: "CLocateStartup"),
     .executableTarget(name: "locate", dependencies: ["LocateCLI", "CLocateStartup"]),
@@ -64,11 +65,12 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(
       name: "ReceiversTests",
       dependencies: ["Receivers", "VirtualReceiver", "NMEA", "Platform", "TestSupport"]),
     .testTarget(
-      name: "GPSDServerTests", dependencies: ["GPSDServer", "Platform", "VirtualReceiver"]),
+      name: "GPSDServerTests", dependencies: ["GPSDServer", "Platform", "VirtualReceiver", "JSON"]),
     .testTarget(
       name: "OpenCoreLocationTests",
       dependencies: [

@@ -84,9 +84,9 @@ fi
 echo "== building (release, static Swift runtime)"
 SCRATCH="--scratch-path $ROOT/.build/bench"
 for product in locate LocateBench; do
-  $SWIFT build -c release --product $product --static-swift-stdlib $SCRATCH >/dev/null
+  $SWIFT build -c release --product $product --static-swift-stdlib --disable-local-rpath $SCRATCH >/dev/null
 done
-BIN=$($SWIFT build -c release --static-swift-stdlib $SCRATCH --show-bin-path)
+BIN=$($SWIFT build -c release --static-swift-stdlib --disable-local-rpath $SCRATCH --show-bin-path)
 LOCATE=$BIN/locate
 BENCH=$BIN/LocateBench
 gcc -O2 -o "$WORK/limit" Tests/Benchmarks/limit.c

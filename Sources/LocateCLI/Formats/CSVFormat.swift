@@ -72,6 +72,10 @@ enum CSVFormat {
     let cell = formula ? "'" + text : text
     guard formula || cell.unicodeScalars.contains(where: { "\",\n\r".unicodeScalars.contains($0) })
     else { return cell }
-    return "\"" + cell.replacing("\"", with: "\"\"") + "\""
+    var quoted = "\""
+    for character in cell {
+      quoted += character == "\"" ? "\"\"" : String(character)
+    }
+    return quoted + "\""
   }
 }

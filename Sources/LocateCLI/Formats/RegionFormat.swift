@@ -1,4 +1,5 @@
 import LocationEngine
+import Platform
 
 /// How `watch --region` writes a region event in each format: the first state of a region
 /// (`initial`), then each crossing (`enter`, `exit`), with the fix that decided it.
@@ -115,10 +116,11 @@ enum RegionFormat {
     -> String
   {
     let inner = members.dropFirst().dropLast()
-    guard let range = object.firstRange(of: marker) else { return object }
-    let rest = object[range.upperBound...]
+    guard let offset = object.utf8Offset(of: marker) else { return object }
+    let end = object.utf8.index(object.utf8.startIndex, offsetBy: offset + marker.utf8.count)
+    let rest = object[end...]
     let separator = rest.hasPrefix("}") ? "" : ","
-    return object[..<range.upperBound] + inner + separator + rest
+    return object[..<end] + inner + separator + rest
   }
 
   private static func extendRow(_ row: String, with cells: [String]) -> String {

@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 
 /// Points from a GeoJSON FeatureCollection (or one Feature) of Point geometries; the name is
 /// the `name` property (else `ident`, `title`, `id`, or the feature's `id`).

@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 import LocationEngine
 
 /// A named circle to monitor.

@@ -58,7 +58,7 @@ public struct ReceiverError: Error, Sendable, Hashable, CustomStringConvertible 
         return "no GPS receiver found: plug one in, or name its device in"
           + " $\(ReceiverSource.deviceVariable)"
       }
-      guard path.hasPrefix("/dev/") || path.contains("/serial/by-id/") else {
+      guard path.hasPrefix("/dev/") || path.includes("/serial/by-id/") else {
         return "\(subject)no such file or directory"
       }
       return "\(subject)no such device: is the receiver plugged in?"

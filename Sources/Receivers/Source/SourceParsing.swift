@@ -1,3 +1,5 @@
+import Platform
+
 extension ReceiverSource {
   /// The default gpsd port.
   public static let gpsdPort: UInt16 = 2947
@@ -15,7 +17,7 @@ extension ReceiverSource {
     } else if input.hasPrefix("gpsd://") {
       let (host, port) = try Self.hostAndPort(input, after: "gpsd://", defaultPort: Self.gpsdPort)
       self = .gpsd(host: host, port: port)
-    } else if input.contains("://") {
+    } else if input.includes("://") {
       throw ReceiverError(
         code: .invalidSource(
           "unknown kind of input; use a file, -, tcp://HOST:PORT or gpsd://HOST"),

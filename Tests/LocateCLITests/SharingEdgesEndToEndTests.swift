@@ -70,6 +70,28 @@ struct SharingEdgesEndToEndTests {
     #expect(devices.stdout.hasPrefix("\(simulator.path)  shared by locate, pid \(next.pid)\n"))
   }
 
+  @Test("a socket file the holder does not listen at: devices says busy, not shared")
+  func socketNobodyListensAt() throws {
+    let (simulator, holder) = try SharingEndToEndTests.heldDrive()
+    defer {
+      holder.stop()
+      simulator.stop()
+    }
+    let socket = try Self.socket(of: simulator.path)
+    let before = try CLI.run(["devices", "--device", simulator.path])
+    #expect(before.stdout.hasPrefix("\(simulator.path)  shared by locate, pid \(holder.pid)\n"))
+    // Another process's socket file in its place, bound but not listening.
+    try FileSystem.remove(socket)
+    let bound = try CLI.shell(
+      "python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' '\(socket)'")
+    #expect(bound.status == 0, "\(bound)")
+    #expect(Self.isSocket(socket))
+    let after = try CLI.run(["devices", "--device", simulator.path])
+    #expect(
+      after.stdout.hasPrefix("\(simulator.path)  busy, held by locate, pid \(holder.pid)\n"),
+      "\(after.stdout)")
+  }
+
   @Test("a joined process's --baud is not applied: the holder's rate holds, --verbose says so")
   func joinedBaud() throws {
     // The simulator speaks NMEA only while the port is set to 9600 baud: garbage otherwise.

@@ -34,7 +34,7 @@ enum DeviceHolders {
     }
     for index in holders.indices where holders[index].command == "locate" {
       holders[index].shared =
-        ShareLink.socket(of: holders[index], device: target, procRoot: procRoot) != nil
+        ShareLink.isListening(holders[index], device: target, procRoot: procRoot)
     }
     return holders.sorted { $0.pid < $1.pid }
   }

@@ -36,6 +36,20 @@ struct ShareLink {
     return socket.map { ($0, uid) }
   }
 
+  /// Whether `holder` itself listens at its socket for the device at `path`, for this process
+  /// to join: a connection (closed at once; the holder drops it at its next chunk) whose peer
+  /// is that process (`SO_PEERCRED`). A socket file left by a holder killed with SIGKILL, or
+  /// bound by another process, is not a stream to join.
+  static func isListening(
+    _ holder: DeviceHolder, device path: String, procRoot: String = "/proc"
+  ) -> Bool {
+    guard let (socket, _) = self.socket(of: holder, device: path, procRoot: procRoot),
+      let descriptor = try? FileDescriptor.unixConnection(to: socket)
+    else { return false }
+    defer { descriptor.close() }
+    return (try? descriptor.peerCredentials())?.pid == holder.pid
+  }
+
   /// Connects to `holder`'s stream of the device at `path` and reads its greeting (within
   /// `timeout` seconds); `nil` when it may not be joined or does not listen (yet: a holder
   /// that has just taken over binds its socket after opening the device).

@@ -1,8 +1,8 @@
 // `LocateBench live`: the live path of `locate watch` over a pseudo-terminal, timed from both
 // ends in one process.
 import Foundation
+import Platform
 import Receivers
-import Synchronization
 
 /// `LocateBench live LOCATE [--rate HZ] [--seconds S] [--silent S] [--warmup S]`: feeds a
 /// synthetic drive (``DriveGenerator``, as `locate simulate` speaks it) at RATE epochs a second
@@ -50,16 +50,12 @@ struct LiveBenchError: Error {
   let message: String
 }
 
-/// `CLOCK_MONOTONIC` in nanoseconds.
-func monotonicNanoseconds() -> Int64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
+/// `CLOCK_MONOTONIC` in nanoseconds (Platform's clock), signed for the bench's arithmetic.
+func monotonicNanoseconds() -> Int64 { Int64(Clock.now()) }
 
 /// The epochs written so far: epoch time (ms of the day) → when its last byte was written.
 final class WrittenEpochs: Sendable {
-  private let state = Mutex<(times: [Int64: Int64], first: Int64, last: Int64, done: Bool)>(
+  private let state = Locked<(times: [Int64: Int64], first: Int64, last: Int64, done: Bool)>(
     ([:], 0, 0, false))
 
   func record(epochMilliseconds: Int64, at written: Int64) {

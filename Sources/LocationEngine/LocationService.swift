@@ -93,17 +93,42 @@ public final class LocationService: @unchecked Sendable {
     let channel = EventChannel<LocationServiceEvent>(
       limit: LocationPolicy.queueLimit)
     let replay = isReplay
+    let session = updatesSession(
+      deliver: { events, session, end in
+        channel.send(events, dropsOldest: replay ? nil : session.readerIsShared)
+        if let end { channel.finish(throwing: end.failure) }
+      },
+      end: { channel.finish() })
+    let consumer = UpdatesConsumer(channel: channel, session: session)
+    return AsyncThrowingStream(unfolding: { try await consumer.next() })
+  }
+
+  /// How a stream of updates ended: `failure` nil at a replay's end (or a live source that
+  /// ended without error), else why.
+  struct UpdatesEnd {
+    let failure: EngineError?
+  }
+
+  /// The session of a stream of updates (``updates()``, ``observe(_:)``), configured and
+  /// registered for ``finish()``, not started: `deliver` gets each batch's public events on
+  /// the reader's thread (on ``finish()``'s caller's for what finishing completes), with the
+  /// end of the stream when the batch ended it; `end` ends the stream on ``finish()``, and at
+  /// once when ``finish()`` was called before (the session reads nothing then).
+  func updatesSession(
+    deliver: @escaping @Sendable ([LocationServiceEvent], LocationSession, UpdatesEnd?) -> Void,
+    end: @escaping @Sendable () -> Void
+  ) -> LocationSession {
+    let replay = isReplay
     let session = makeSession(wantsSky: options.deliversSkyViews) { batch, session in
       var translated: [LocationServiceEvent] = []
       translated.reserveCapacity(batch.count)
-      var end: EngineError? = nil
+      var ended: UpdatesEnd? = nil
       for event in batch {
         if case .authorization(let value, _) = event { self.status.withLock { $0 = value } }
-        if case .ended(let error) = event { end = error }
+        if case .ended(let error) = event { ended = UpdatesEnd(failure: replay ? nil : error) }
         if let item = Self.translate(event) { translated.append(item) }
       }
-      channel.send(translated, dropsOldest: replay ? nil : session.readerIsShared)
-      if let end { channel.finish(throwing: replay ? nil : end) }
+      deliver(translated, session, ended)
     }
     let filter = DeliveryFilter(
       distanceFilter: options.distanceFilter, desiredAccuracy: options.desiredAccuracy,
@@ -118,15 +143,14 @@ public final class LocationService: @unchecked Sendable {
     }
     let alreadyFinished = streams.withLock { streams -> Bool in
       streams.open.removeAll { $0.session.isStopped }
-      if !streams.finished { streams.open.append((session, { channel.finish() })) }
+      if !streams.finished { streams.open.append((session, end)) }
       return streams.finished
     }
     if alreadyFinished {
       session.finishInput()
-      channel.finish()
+      end()
     }
-    let consumer = UpdatesConsumer(channel: channel, session: session)
-    return AsyncThrowingStream(unfolding: { try await consumer.next() })
+    return session
   }
 
   /// Stops reading for every update stream, keeping what was read: the source is closed,

@@ -1,10 +1,13 @@
 import GPSDServer
 import LocationEngine
+import Platform
 import Receivers
 
-/// The body of `serve`: reads the service's update stream and hands the server what gpsd's
-/// clients get: TPV and SKY objects (as `--json` writes them, `device` the path opened), a
-/// mode-1 TPV for an epoch without a fix, the sentences, and the device opening and going.
+/// The body of `serve`: observes the service and hands the server what gpsd's clients get:
+/// TPV and SKY objects (as `--json` writes them, `device` the path opened), a mode-1 TPV for
+/// an epoch without a fix, the sentences, and the device opening and going. All on the
+/// reader's thread as each read completes them (``LocationService/observe(_:)``): a TPV is
+/// queued for the clients without a hop to another thread.
 struct ServeRelay: Sendable {
   let server: GPSDServer
   let service: LocationService
@@ -25,45 +28,52 @@ struct ServeRelay: Sendable {
       for await _ in watched { break }
       if Task.isCancelled { return }
     }
-    var device: String?
-    var fixes = 0
+    // The device opened, and whether a fix came: touched by the reader's thread only (the
+    // handler runs there, one event at a time), read here once it stopped.
+    let state = Locked<(device: String?, fixes: Int)>((nil, 0))
     do {
-      for try await event in service.updates() {
-        observer.handle(event)
-        switch event {
-        case .location(let location):
-          fixes += 1
-          server.publish(.tpv(GPSDJSON.tpvObject(location, device: device).bytes))
-        case .sky(let view):
-          server.publish(.sky(GPSDJSON.skyObject(view, device: device).bytes))
-        case .sentences(let bytes):
-          server.publish(.sentences(bytes))
-        case .progress:
-          if device != nil { server.publish(.tpv(Array(GPSDJSON.noFix(device: device).utf8))) }
-        case .authorization(_, let state), .device(let state):
-          if !observer.snapshot.connected,
-            let refusal = FailureMapping.refusal(state, source: source)
-          {
-            throw refusal
-          }
-          switch state {
-          case .connected(let path, let baud) where path != device:
-            // Reported again once it talks NMEA (authorization): opened once.
-            device = path
-            server.publish(.deviceActivated(path: path, bps: baud))
-          case .unplugged, .ended:
-            if device != nil { server.publish(.deviceDeactivated) }
-            device = nil
-          default:
-            break
-          }
-        case .paused, .stale, .region, .visit, .ignored:
-          break
+      try await service.observe { event in
+        try state.withLock { state throws(LocateError) in
+          if case .location = event { state.fixes += 1 }
+          try relay(event, &state.device)
         }
       }
     } catch {
       try FailureMapping.updatesEnded(
-        error, seen: observer.snapshot, source: source, afterFixes: fixes > 0)
+        error, seen: observer.snapshot, source: source,
+        afterFixes: state.withLock { $0.fixes > 0 })
+    }
+  }
+
+  /// Hands one event to the server; throws a refusal before the receiver ever connected.
+  private func relay(_ event: LocationServiceEvent, _ device: inout String?) throws(LocateError) {
+    observer.handle(event)
+    switch event {
+    case .location(let location):
+      server.publish(.tpv(GPSDJSON.tpvObject(location, device: device).bytes))
+    case .sky(let view):
+      server.publish(.sky(GPSDJSON.skyObject(view, device: device).bytes))
+    case .sentences(let bytes):
+      server.publish(.sentences(bytes))
+    case .progress:
+      if device != nil { server.publish(.tpv(Array(GPSDJSON.noFix(device: device).utf8))) }
+    case .authorization(_, let state), .device(let state):
+      if !observer.snapshot.connected, let refusal = FailureMapping.refusal(state, source: source) {
+        throw refusal
+      }
+      switch state {
+      case .connected(let path, let baud) where path != device:
+        // Reported again once it talks NMEA (authorization): opened once.
+        device = path
+        server.publish(.deviceActivated(path: path, bps: baud))
+      case .unplugged, .ended:
+        if device != nil { server.publish(.deviceDeactivated) }
+        device = nil
+      default:
+        break
+      }
+    case .paused, .stale, .region, .visit, .ignored:
+      break
     }
   }
 }

@@ -35,7 +35,8 @@ struct EngineCore {
   private var connectedAt: Int64?
   /// The last device state.
   private(set) var device: DeviceState?
-  private var lastReport: EpochReport?
+  /// The last epoch reported (kept by reference: not copied once more per epoch).
+  private var lastEpoch: ReportedEpoch?
   /// The engine's latest fix, not from a backlog (every manager's `location`).
   var latestFix: Fix? { latestEpoch?.fix }
   private var latestEpoch: ReportedEpoch?
@@ -218,21 +219,21 @@ struct EngineCore {
     if step.closed, let report = assembler.closedReport { process(report) }
     if step.skyChanged && wantsSky {
       // An undated epoch's sky view has no time (a relative timestamp would read as 1970).
-      let time = lastReport.flatMap { report in
+      let time = lastEpoch.flatMap { $0.report }.flatMap { report in
         report.day != nil || factory.shiftsToNow
           ? factory.peek(report, wallNow: wallNow).timestamp : nil
       }
       events.append(
         .sky(
           assembler.satellites.skyView(
-            time: time, hdop: lastReport?.hdop, vdop: lastReport?.vdop, pdop: lastReport?.pdop)))
+            time: time, hdop: lastEpoch?.report.hdop, vdop: lastEpoch?.report.vdop,
+            pdop: lastEpoch?.report.pdop)))
     }
     if step.completed, let report = assembler.completedReport { process(report) }
   }
 
   private mutating func process(_ report: EpochReport) {
     epochsReported += 1
-    lastReport = report
     heading.observe(report)
     let estimates = errorRates.next(
       report, instant: report.instant, satellites: assembler.satellites)
@@ -242,18 +243,20 @@ struct EngineCore {
     satellitesMoved = false
     let epoch = ReportedEpoch(
       report: report, fix: fix, fromBacklog: fromBacklog,
-      satellites: satellites(bestSNR: report.bestSNR))
+      satellites: satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed)))
+    lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if fix != nil && !fromBacklog { latestEpoch = epoch }
     events.append(.report(epoch))
   }
 
   /// The satellites now (the latest GSV and GSA, or GGA's count).
-  private func satellites(bestSNR: Double?? = nil) -> FixProgress {
+  private func satellites(bestSNR: Double?? = nil, used: Int?? = nil) -> FixProgress {
     let table = assembler.satellites
     return FixProgress(
       satellitesInView: table.inView.count,
-      satellitesUsed: table.hasUsedList ? table.usedCount : (lastReport?.satellitesUsed ?? 0),
+      satellitesUsed: table.hasUsedList
+        ? table.usedCount : ((used ?? lastEpoch?.report.satellitesUsed) ?? 0),
       bestSNR: bestSNR ?? table.bestSNR, elapsed: 0, hasSkyView: table.hasSkyView)
   }
 
@@ -267,7 +270,7 @@ struct EngineCore {
 
   /// Live: the wall clock of the read. Replay: the last epoch's time plus the stream time since.
   private func headingTime() -> Date {
-    guard config.isReplay, let epoch = lastReport else { return wallNow }
+    guard config.isReplay, let epoch = lastEpoch?.report else { return wallNow }
     let since = Double(now - epoch.completedAt) / 1e9
     return factory.peek(epoch, wallNow: wallNow).timestamp.addingTimeInterval(since)
   }

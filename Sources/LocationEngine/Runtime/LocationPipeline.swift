@@ -2,36 +2,6 @@ import FoundationEssentials
 import NMEA
 import Receivers
 
-/// How a pipeline is set up.
-package struct PipelineConfig {
-  /// Whether the source is a replay (stream clock) rather than live (monotonic clock).
-  package var isReplay: Bool
-  /// Oldest fix handed out as current, seconds.
-  package var maximumAge: Double = LocationPolicy.defaultMaximumAge
-  /// Whether sky views are built (they allocate).
-  package var wantsSky = false
-  /// The week-rollover rule (``WeekRollover/live`` or ``WeekRollover/replay`` by default).
-  package var rollover: WeekRollover
-  /// How replay timestamps are stamped.
-  package var timestamps: ReplayTimestamps = .asRecorded
-  /// The device or source name put in `GNSSFixInfo.device`.
-  package var device: String?
-  /// Whether a (re)opened source's first read may be a backlog that is not current (see
-  /// ``LocationPolicy``): a serial device's kernel buffer. A TCP or gpsd stream, standard
-  /// input and a file have none: their first read is as current as any other.
-  package var backlogOnOpen = true
-  /// Whether each read's framed sentences are handed out too (``PipelineEvent/sentences(_:)``).
-  package var tapsSentences = false
-  /// The UTC date of the stream's first epoch given by the user (`--date`), days since 1970.
-  package var firstDay: Int?
-
-  package init(isReplay: Bool, device: String? = nil) {
-    self.isReplay = isReplay
-    self.device = device
-    rollover = isReplay ? .replay : .live
-  }
-}
-
 /// A subscriber's part of the pipeline: the engine's events (``CoreEvent``: fix assembly,
 /// the device's facts, locations made once by its ``EngineCore``) in, this client's events
 /// out, through its own policies: authorization as it asked, freshness (nothing that began
@@ -60,17 +30,17 @@ package struct LocationPipeline {
   private var released: [PipelineEvent] = []
   /// The stream's date anchor, once the engine told it.
   private var dateAnchor: Int?
-  private(set) var monotonicNow: Int64
+  var monotonicNow: Int64
   package var wallNow: Date
   /// The replay's stream clock as the engine last told it (0 for a live source).
   package private(set) var streamNow: Int64 = 0
   /// The satellites as the engine last told them.
-  private var satellites = FixProgress(
+  var satellites = FixProgress(
     satellitesInView: 0, satellitesUsed: 0, bestSNR: nil, elapsed: 0, hasSkyView: false)
-  private var deliverySince: Int64
-  private var lastFix: ReportedEpoch?
-  private var staleReported = false
-  private var lastProgressAt = Int64.min
+  var deliverySince: Int64
+  var lastFix: ReportedEpoch?
+  var staleReported = false
+  var lastProgressAt = Int64.min
   private var ended = false
 
   package init(config: PipelineConfig, now: Int64, wallNow: Date) {
@@ -247,51 +217,12 @@ package struct LocationPipeline {
     wallNow = wall
   }
 
-  /// When the policies next need the time checked if no input comes (monotonic ns), or nil:
-  /// a one-shot request's deadline; on a live source also the moment the last fix turns stale
-  /// and, while a client waits for a fix on a receiver that talks NMEA, the next once-a-second
-  /// progress report.
-  package func nextCheck() -> Int64? {
-    var next = oneShot?.monotonicDeadline
-    func consider(_ time: Int64) { next = min(next ?? time, time) }
-    if !config.isReplay {
-      if !staleReported, let completedAt = lastFix?.report.completedAt {
-        // Stale is strictly older than the maximum age: checked a tenth of a second past it
-        // (the precision ages are printed with, so a stale fix never reads "5.0 s old").
-        consider(completedAt + Int64(min(config.maximumAge, 1e9) * 1e9) + 100_000_000)
-      }
-      if authorization.nmeaSeen,
-        oneShot != nil || (delivery != nil && (lastFix == nil || staleReported))
-      {
-        // The first report a moment after the first NMEA (the rest of that read counted).
-        consider(
-          lastProgressAt == .min
-            ? monotonicNow + Self.firstProgressDelay : lastProgressAt + 1_000_000_000)
-      }
-    }
-    return next
-  }
-
-  /// How long after the first NMEA a client waiting on a quiet receiver hears progress, ns.
-  package static let firstProgressDelay: Int64 = 200_000_000
-
-  /// Time passes without input (live deadlines and staleness).
-  package mutating func tick(at: Int64, wall: Date) {
-    if at > monotonicNow { monotonicNow = at }
-    wallNow = wall
-    if !config.isReplay {
-      checkStale()
-      progressWhileQuiet()
-    }
-    checkDeadline()
-  }
-
-  private func endError() -> EngineError {
+  func endError() -> EngineError {
     if config.isReplay { return EngineError(.inputEnded(afterSeconds: Double(streamNow) / 1e9)) }
     return EngineError(.receiverLost(path: config.device ?? ""))
   }
 
-  private mutating func fail(_ error: EngineError) {
+  mutating func fail(_ error: EngineError) {
     guard oneShot != nil else { return }
     oneShot = nil
     events.append(.oneShotFailed(error))
@@ -305,7 +236,7 @@ package struct LocationPipeline {
   }
 
   /// Whether a fix may be handed out as current to a client whose request began at `since`.
-  private func isCurrent(_ epoch: ReportedEpoch, since: Int64) -> Bool {
+  func isCurrent(_ epoch: ReportedEpoch, since: Int64) -> Bool {
     epoch.report.startedAt >= since && !epoch.fromBacklog
       && Double(reportedAt(epoch.report.completedAt) - epoch.report.completedAt) / 1e9
         <= config.maximumAge
@@ -315,33 +246,8 @@ package struct LocationPipeline {
   /// its last sentence came. A replay's epoch that ends only when the next one starts (its
   /// cycle ender not learned yet, or a gap follows it) or when the input ends was complete
   /// then: live, the line going quiet after it would have reported it at once.
-  private func reportedAt(_ completedAt: Int64) -> Int64 {
+  func reportedAt(_ completedAt: Int64) -> Int64 {
     config.isReplay ? min(now, completedAt) : now
-  }
-
-  /// The satellites as the engine last told them, and the time waited.
-  private func progress(since: Int64) -> FixProgress {
-    var progress = satellites
-    progress.elapsed = Double(now - since) / 1e9
-    return progress
-  }
-
-  private mutating func emitProgress(since: Int64) {
-    events.append(.progress(progress(since: since)))
-    lastProgressAt = monotonicNow
-  }
-
-  /// A live client still waiting hears about the satellites at least once a second, even when
-  /// the receiver sends no epoch (a cold start with empty time fields).
-  private mutating func progressWhileQuiet() {
-    guard authorization.nmeaSeen,
-      lastProgressAt == .min || monotonicNow - lastProgressAt >= 1_000_000_000
-    else { return }
-    if let request = oneShot {
-      emitProgress(since: request.startedAt)
-    } else if delivery != nil && (lastFix == nil || staleReported) {
-      emitProgress(since: deliverySince)
-    }
   }
 
   private mutating func process(_ epoch: ReportedEpoch) {
@@ -409,57 +315,5 @@ package struct LocationPipeline {
   package static func moreAccurate(_ a: EpochReport, than b: EpochReport) -> Bool {
     if a.horizontalAccuracy < 0 { return false }
     return b.horizontalAccuracy < 0 || a.horizontalAccuracy < b.horizontalAccuracy
-  }
-
-  // Both checks run after every sentence: they test fields in place before binding a report
-  // or a request (a copy of a few hundred bytes each).
-  private mutating func checkStale() {
-    guard !staleReported, let completedAt = lastFix?.report.completedAt else { return }
-    let age = Double(now - completedAt) / 1e9
-    guard age > config.maximumAge, let fix = lastFix?.fix else { return }
-    staleReported = true
-    if delivery != nil || oneShot == nil { events.append(.stale(fix, age: age)) }
-  }
-
-  private mutating func checkDeadline() {
-    guard let monotonicDeadline = oneShot?.monotonicDeadline else { return }
-    var expired = monotonicNow >= monotonicDeadline
-    let stream = streamNow
-    if config.isReplay, let counted = oneShot?.streamCounted, stream > counted {
-      // A step of the stream clock counts up to the limit: a longer jump is a gap in the
-      // recording, or the receiver setting its clock, not time spent waiting for a fix.
-      let step = min(stream - counted, Int64(LocationPolicy.replayStepLimit * 1e9))
-      oneShot?.streamWaited += step
-      oneShot?.streamCounted = stream
-    }
-    if config.isReplay, let waited = oneShot?.streamWaited, let timeout = oneShot?.streamTimeout,
-      waited >= timeout
-    {
-      expired = true
-    }
-    guard expired, let request = oneShot else { return }
-    oneShot = nil
-    let waited = request.timeout
-    let best = request.best?.fix
-    let error: EngineError
-    switch authorization.device {
-    case .unplugged(let path)?:
-      error = EngineError(.receiverLost(path: path))
-    case .silent(let path, let seconds)?:
-      error = EngineError(.receiverSilent(path: path, seconds: seconds))
-    default:
-      if let best = request.best {
-        error = EngineError(
-          .notAccurateEnough(
-            best: best.report.horizontalAccuracy, desired: request.desiredAccuracy, waited: waited))
-      } else {
-        error = EngineError(
-          .noFix(
-            waited: waited,
-            progress: authorization.nmeaSeen ? progress(since: request.startedAt) : nil,
-            nmeaSeen: authorization.nmeaSeen))
-      }
-    }
-    events.append(.oneShotTimeout(best: best, error: error))
   }
 }

@@ -7,13 +7,15 @@ import Testing
 @testable import Receivers
 @testable import VirtualReceiver
 
-/// The engine decodes each read once, however many clients read it; each client filters the
-/// fixes for itself.
-@Suite("One decoding per engine")
+/// The engine decodes each read and assembles each epoch once, however many clients read it;
+/// each client filters the fixes for itself.
+@Suite("One decoding and assembly per engine")
 struct SharedDecodingTests {
   typealias Shared = SharedEngineTests
 
-  @Test("two managers on one pty: every sentence written decoded once, own distance filters")
+  @Test(
+    "two managers on one pty: every sentence decoded and every epoch assembled once, own filters"
+  )
   func decodedOnce() async throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
@@ -58,7 +60,15 @@ struct SharedDecodingTests {
       "\(ReceiverEngine.sentencesDecoded(for: key) ?? -1) of \(sent) sentences decoded")
     // Decoded by the engine, not by the clients.
     #expect(sessions.map { $0()?.sentencesDecodedHere } == [0, 0])
+    // Each epoch assembled once, by the engine's core (the last one once the line is quiet);
+    // neither client assembles anything.
+    #expect(
+      await Shared.until(timeout: 120) { ReceiverEngine.epochsReported(for: key) == chunks.count },
+      "\(ReceiverEngine.epochsReported(for: key) ?? -1) of \(chunks.count) epochs reported")
+    #expect(sessions.map { $0()?.epochsReportedHere } == [0, 0])
     #expect(await Shared.until { everyFix.count >= 40 }, "\(everyFix.count) fixes")
+    // Every fix reached the client without a filter once: no more than the epochs written.
+    #expect(everyFix.count <= chunks.count)
     // (A writer held up by the load may leave the line quiet long enough to be told so.)
     let errors = (everyFix.errors.withLock { $0 } + everyThirty.errors.withLock { $0 })
     #expect(errors.allSatisfy { $0.contains("sent nothing") }, "\(errors)")

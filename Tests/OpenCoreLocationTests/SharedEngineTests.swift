@@ -185,6 +185,8 @@ struct SharedEngineTests {
     // The last one closes the device: free to open again.
     second.stopUpdatingLocation()
     #expect(!ReceiverEngine.isOpen(key))
+    // Its slot in the registry went with it.
+    #expect(!ReceiverEngine.hasSlot(key))
     let path = simulator.devicePath
     #expect(DeviceDiscovery.accessState(path, .system) == .available(path: path))
     #expect(ReceiverEngine.opens(for: key) == opensBefore + 1)

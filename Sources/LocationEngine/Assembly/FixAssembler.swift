@@ -106,7 +106,7 @@ package struct FixAssembler {
   package var ignoredDates: Int { dates.ignoredDates }
 
   /// The stream clock's time, ns (0 without one).
-  package var streamNow: Int64 { stream?.now ?? 0 }
+  @inline(__always) package var streamNow: Int64 { stream?.now ?? 0 }
 
   /// Two times of day are the same epoch when less than 10 ms apart.
   package static func sameEpoch(_ a: UTCTime, _ b: UTCTime) -> Bool {

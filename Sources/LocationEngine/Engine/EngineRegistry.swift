@@ -8,17 +8,36 @@ extension ReceiverEngine {
   /// The engine of one key, behind a lock of its own: held while the source opens or closes
   /// (a client of the same key waits for that; clients of other keys do not).
   typealias Slot = Locked<ReceiverEngine?>
-  /// The slots by key (a slot stays once made: one per source the process ever read).
-  static let registry = Locked<[String: Slot]>([:])
+  /// The slots by key, each with the number of threads using it: a slot goes once nobody
+  /// uses it and no engine is open in it.
+  static let registry = Locked<[String: (slot: Slot, users: Int)]>([:])
 
-  static func slot(_ key: String) -> Slot {
-    registry.withLock { slots in
-      if let slot = slots[key] { return slot }
-      let slot = Slot(nil)
-      slots[key] = slot
-      return slot
+  /// Runs `body` under the lock of the slot of `key` (made when there is none; removed after,
+  /// when it is left empty and nobody else uses it).
+  static func withSlot<Result, Failure: Error>(
+    _ key: String, _ body: (inout ReceiverEngine?) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let slot = registry.withLock { slots in
+      var entry = slots[key] ?? (Slot(nil), 0)
+      entry.users += 1
+      slots[key] = entry
+      return entry.slot
     }
+    defer {
+      registry.withLock { slots in
+        guard var entry = slots[key] else { return }
+        entry.users -= 1
+        // (Registry, then slot: the one order these two locks are taken in.)
+        let empty = entry.users == 0 && entry.slot.withLock { $0 == nil }
+        slots[key] = empty ? nil : entry
+      }
+    }
+    return try slot.withLock(body)
   }
+
+  /// Whether `key` has a slot (tests: a slot goes when its engine closes).
+  static func hasSlot(_ key: String) -> Bool { registry.withLock { $0[key] != nil } }
+
   /// How many times each key's source was opened, and its latest fix (kept after it closes,
   /// as Apple's cached location is).
   static let history = Locked<(opens: [String: Int], latest: [String: Fix])>(
@@ -26,7 +45,7 @@ extension ReceiverEngine {
 
   /// The registry key of `source` (nil for a capture file), and the source to open: discovery
   /// resolved to its device, so that it shares the engine of the same device named by path.
-  package static func key(for source: ReceiverSource) -> (key: String?, source: ReceiverSource) {
+  static func key(for source: ReceiverSource) -> (key: String?, source: ReceiverSource) {
     switch source {
     case .device(let path, _):
       return (FileSystem.resolvedPath(path) ?? path, source)
@@ -48,14 +67,20 @@ extension ReceiverEngine {
   }
 
   /// How many times the source with `key` was opened in this process (tests).
-  package static func opens(for key: String) -> Int { history.withLock { $0.opens[key] ?? 0 } }
+  static func opens(for key: String) -> Int { history.withLock { $0.opens[key] ?? 0 } }
 
   /// Whether an engine for `key` is open (tests).
-  package static func isOpen(_ key: String) -> Bool { slot(key).withLock { $0 != nil } }
+  static func isOpen(_ key: String) -> Bool { withSlot(key) { $0 != nil } }
+
+  /// How many epochs the open engine for `key` assembled and reported, once for all its
+  /// subscribers (tests; nil when none is open).
+  static func epochsReported(for key: String) -> Int? {
+    withSlot(key) { $0?.epochs.load(ordering: .acquiring) }
+  }
 
   /// How many sentences the open engine for `key` decoded, once for all its subscribers
   /// (tests; nil when none is open).
-  package static func sentencesDecoded(for key: String) -> Int? {
-    slot(key).withLock { $0?.decoded.load(ordering: .acquiring) }
+  static func sentencesDecoded(for key: String) -> Int? {
+    withSlot(key) { $0?.decoded.load(ordering: .acquiring) }
   }
 }

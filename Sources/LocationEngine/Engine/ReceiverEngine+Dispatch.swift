@@ -1,45 +1,89 @@
+import Glibc
 import NMEA
 import Receivers
 
-/// How an engine hands out what its reader thread reads (see ``ReceiverEngine``).
+/// How an engine runs its core and hands out what it made (see ``ReceiverEngine``).
 extension ReceiverEngine {
-  /// Decodes a read once and hands it, or a state, to every subscriber (on the reader
-  /// thread). Before the input's end, what the decoder still held goes out.
+  /// Decodes a read once into the core and hands what it made, or what a state made, to
+  /// every subscriber (on the reader thread). Before the input's end, what the decoder still
+  /// held goes in.
   func dispatch(_ event: ReceiverEvent) {
-    let handlers = state.withLock { state in
-      if case .state(let device) = event {
-        state.lastState = device
-        if case .ended = device { state.ended = true }
+    withCore {
+      let handlers = state.withLock { state in
+        if case .state(.ended) = event { state.ended = true }
+        return state.handlers
       }
-      return state.handlers
-    }
-    switch event {
-    case .data(let bytes, let at) where handlers.count == 1:
-      // One subscriber: it decodes the read straight into its pipeline.
-      withUnsafeMutablePointer(to: &decoder) { decoder in
-        decoder.pointee.hold(bytes)
-        let read = EngineRead(bytes: bytes, at: Int64(truncatingIfNeeded: at), decoder: decoder)
-        handlers[0](.read(read))
-        decoder.pointee.dropHeld()
+      switch event {
+      case .data(let bytes, let at):
+        let at = Int64(truncatingIfNeeded: at)
+        core.beginRead(at: at, wall: clock.wallNow())
+        decoder.feed(bytes, visiting: &core)
+        let read = EngineRead(bytes: bytes, at: at, events: core.takeEvents())
+        published()
+        for handler in handlers { handler(.read(read)) }
+        if core.awaitsQuietReport { armQuietCheck() }
+      case .state(let device):
+        if case .ended = device { decoder.finish(visiting: &core) }
+        core.deviceState(device, at: clock.now(), wall: clock.wallNow())
+        hand(core.takeEvents(), to: handlers)
       }
-      decoded.store(decoder.sentences, ordering: .releasing)
-    case .data(let bytes, let at):
-      let items = decoder.decode(bytes)
-      decoded.store(decoder.sentences, ordering: .releasing)
-      let read = EngineRead(bytes: bytes, at: Int64(truncatingIfNeeded: at), items: items)
-      for handler in handlers { handler(.read(read)) }
-    case .state(let device):
-      if case .ended = device { finishDecoding(handlers) }
-      for handler in handlers { handler(.state(device)) }
     }
   }
 
-  /// Hands what the decoder still holds to `handlers` (the input ended, or the last
-  /// subscriber leaves: what was read before it left is its).
-  func finishDecoding(_ handlers: [Handler]) {
-    let rest = decoder.finish()
-    decoded.store(decoder.sentences, ordering: .releasing)
-    guard !rest.isEmpty else { return }
-    for handler in handlers { handler(.finished(rest)) }
+  /// The input stops for the last subscriber (it leaves): what the decoder still held, and
+  /// the epoch in progress, go to it.
+  func finish(for handlers: [Handler]) {
+    withCore {
+      decoder.finish(visiting: &core)
+      core.finishInput(at: clock.now(), wall: clock.wallNow())
+      hand(core.takeEvents(), to: handlers)
+    }
+  }
+
+  private func hand(_ events: [CoreEvent], to handlers: [Handler]) {
+    published()
+    guard !events.isEmpty else { return }
+    for handler in handlers { handler(.events(events)) }
+  }
+
+  /// The counters for tests, and the latest fix of a live source for every manager.
+  private func published() {
+    decoded.store(decoder.counters.framing.sentences, ordering: .releasing)
+    let reported = core.epochsReported
+    guard epochs.exchange(reported, ordering: .acquiringAndReleasing) != reported,
+      let key, !core.config.isReplay, let fix = core.latestFix
+    else { return }
+    Self.history.withLock { $0.latest[key] = fix }
+  }
+
+  /// Runs `body` with the core to itself: under `coreLock`, or at once on the thread that
+  /// holds it (a subscriber leaving from its own handler).
+  func withCore(_ body: () -> Void) {
+    let me = UInt(pthread_self())
+    if coreOwner.load(ordering: .acquiring) == me { return body() }
+    coreLock.lock()
+    coreOwner.store(me, ordering: .releasing)
+    defer {
+      coreOwner.store(0, ordering: .releasing)
+      coreLock.unlock()
+    }
+    body()
+  }
+
+  /// Checks ``LocationPolicy/quietGap`` from now whether the line went quiet (after a read
+  /// that left a live epoch waiting for it).
+  private func armQuietCheck() {
+    quietCheck.arm(on: clock) { [weak self] number in self?.lineWentQuiet(number) }
+  }
+
+  /// No read since quiet check `number` was armed: the epoch waiting for it is complete.
+  private func lineWentQuiet(_ number: Int) {
+    withCore {
+      // A read that came in meanwhile armed a newer check.
+      guard quietCheck.isLatest(number) else { return }
+      let handlers = state.withLock { $0.closed ? [] : $0.handlers }
+      core.lineQuiet(at: clock.now(), wall: clock.wallNow())
+      hand(core.takeEvents(), to: handlers)
+    }
   }
 }

@@ -8,15 +8,17 @@ import Synchronization
 /// ``LocationService`` request, a ``CLServiceSession``) and ``ReceiverProbe`` subscribes to
 /// the engine of its source instead of opening the device itself.
 ///
-/// Once per engine: opening (the first subscriber opens the source, the last one to leave
-/// closes it), reading, decoding (``ReadDecoder``: each read's sentences go to every
-/// subscriber as an ``EngineRead``, with the first subscriber's checksum policy), device
-/// states, and the latest fix (``latestLocation(for:)``, every manager's `location`, from the
-/// engine's own pipeline that filters nothing). Per subscriber, in its own pipeline (fix
-/// assembly and authorization too, for now: the same result in each): desired accuracy, distance filter from its own last delivered fix,
-/// activity type and pause, one-shot requests, regions, visits, headings, freshness (a
-/// subscriber that joins a running engine is told the device state, and nothing read before
-/// it joined is current for it) and its own queue of events.
+/// Once per engine, in its ``EngineCore``: opening (the first subscriber opens the source, the
+/// last one to leave closes it), reading, decoding (with the first subscriber's checksum
+/// policy), fix assembly, the device's facts for authorization, error rates, locations, sky
+/// views, heading sentences, the line going quiet, and the latest fix
+/// (``latestLocation(for:)``, every manager's `location`). What the core makes of a read goes
+/// to every subscriber as an ``EngineRead``. Per subscriber, in its own ``LocationPipeline``:
+/// authorization as it asked, desired accuracy, distance filter from its own last delivered
+/// fix, activity type and pause, one-shot requests, regions, visits, the heading filter,
+/// progress, staleness of its last fix, freshness (a subscriber that joins a running engine
+/// is told what the engine knows, and nothing that began before it joined is current for it)
+/// and its own queue of events.
 ///
 /// The reader thread hands each read to every subscriber in turn. A replay's reader goes no
 /// faster than its slowest subscriber takes events. A live receiver's reader shared by several
@@ -30,10 +32,10 @@ import Synchronization
 /// reconnection) hold while the engine is open.
 package final class ReceiverEngine: @unchecked Sendable {
   /// What a subscriber is handed, on the reader thread, in order.
-  package typealias Handler = @Sendable (EngineEvent) -> Void
+  typealias Handler = @Sendable (EngineEvent) -> Void
 
   /// A client's place in an engine; ``cancel()`` leaves it (the last one closes the source).
-  package final class Subscription: Sendable {
+  final class Subscription: Sendable {
     let engine: ReceiverEngine
     private let id: Int
     private let left = Locked(false)
@@ -60,72 +62,70 @@ package final class ReceiverEngine: @unchecked Sendable {
     var ids: [Int] = []
     var handlers: [Handler] = []
     var nextID = 0
-    var lastState: DeviceState?
     var ended = false
     var closed = false
   }
 
   /// The engine's key in the registry; nil for a capture file (not shared).
-  package let key: String?
+  let key: String?
   private let receiver: Receiver
   let state = Locked(State())
-  /// The one decoder of the engine's reads (used on the reader thread, and by the last
-  /// subscriber to leave once the reader stopped).
-  @exclusivity(unchecked) var decoder: ReadDecoder
-  /// Sentences the engine decoded (for tests: decoding happens once per engine).
+  /// The engine's clock (its first subscriber's).
+  let clock: any LocationClock
+  /// Held while the core runs and its events are handed out (the reader thread, the
+  /// quiet-line timer, the last subscriber leaving).
+  let coreLock = Locked(())
+  /// The thread holding `coreLock` (0: none).
+  let coreOwner = Atomic<UInt>(0)
+  /// The one decoder of the engine's reads, and the one core they are decoded into; guarded
+  /// by `coreLock`.
+  @exclusivity(unchecked) var decoder: NMEADecoder
+  @exclusivity(unchecked) var core: EngineCore
+  /// Sentences the engine decoded, and epochs its core reported (for tests: both happen once
+  /// per engine).
   let decoded = Atomic<Int>(0)
-  /// The engine's own pipeline on a live source: it delivers every current fix, unfiltered,
-  /// to ``latestLocation(for:)``.
-  private let observer: LocationSession?
+  let epochs = Atomic<Int>(0)
+  /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number.
+  let quietCheck = QuietCheck()
 
   private init(
-    key: String?, source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy
+    key: String?, source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy,
+    config: PipelineConfig, clock: any LocationClock
   ) {
     self.key = key
     receiver = Receiver(source: source, options: options)
-    decoder = ReadDecoder(policy: policy)
-    guard let key, source.isLive else {
-      observer = nil
-      return
-    }
-    let input = SessionInput.receiver(source, options)
-    observer = LocationSession(
-      input: .manual,
-      config: PipelineConfig(isReplay: false, device: LocationService.deviceName(input)),
-      clock: SystemClock()
-    ) { batch, _ in
-      for case .location(let location) in batch {
-        Self.history.withLock { $0.latest[key] = location }
-      }
-    }
-    observer?.configure {
-      $0.startUpdates(
-        DeliveryFilter(
-          distanceFilter: kCLDistanceFilterNone, desiredAccuracy: kCLLocationAccuracyBest,
-          filtersAccuracy: false, pausesAutomatically: false, activityType: .other))
-    }
+    decoder = NMEADecoder(policy: policy, fieldErrors: .salvageFields)
+    var config = config
+    config.backlogOnOpen = source.hasKernelBuffer
+    core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
+    self.clock = clock
   }
 
-  /// Whether more than one client reads the engine now (its own pipeline not counted).
-  package var isShared: Bool { state.withLock { $0.ids.count } > (observer == nil ? 1 : 2) }
+  /// Whether more than one client reads the engine now.
+  var isShared: Bool { state.withLock { $0.ids.count } > 1 }
 
   /// Subscribes `handler` to the engine of `source`, opening the source when no engine reads
-  /// it yet (its reads decoded with `policy`; a running engine keeps its first subscriber's).
-  /// A subscriber that joins a running engine gets its last device state first.
+  /// it yet (its reads decoded with `policy` into a core set up by `config`, on `clock`; a
+  /// running engine keeps its first subscriber's, and builds sky views when any subscriber
+  /// wants them). A subscriber that joins a running engine is told what it knows first.
   /// - Throws: ``ReceiverError`` when the source cannot be opened.
-  package static func subscribe(
+  static func subscribe(
     source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy = .strict,
-    handler: @escaping Handler
+    config: PipelineConfig, clock: any LocationClock, handler: @escaping Handler
   ) throws(ReceiverError) -> Subscription {
     let (key, resolved) = Self.key(for: source)
-    guard let key else {
-      return try ReceiverEngine(key: nil, source: resolved, options: options, policy: policy)
-        .open(handler)
+    func make(_ key: String?) -> ReceiverEngine {
+      ReceiverEngine(
+        key: key, source: resolved, options: options, policy: policy, config: config,
+        clock: clock)
     }
+    guard let key else { return try make(nil).open(handler) }
     // Opening under the slot's lock: a second client waits for the first one's open.
-    return try slot(key).withLock { current throws(ReceiverError) -> Subscription in
-      if let engine = current, let joined = engine.join(handler) { return joined }
-      let engine = ReceiverEngine(key: key, source: resolved, options: options, policy: policy)
+    return try withSlot(key) { current throws(ReceiverError) -> Subscription in
+      if let engine = current, let joined = engine.join(handler, wantsSky: config.wantsSky) {
+        return joined
+      }
+      let engine = make(key)
       let subscription = try engine.open(handler)
       current = engine
       history.withLock { $0.opens[key, default: 0] += 1 }
@@ -141,28 +141,25 @@ package final class ReceiverEngine: @unchecked Sendable {
   }
 
   /// Joins a running engine; nil when it ended or closed (a new one opens the source again).
-  private func join(_ handler: @escaping Handler) -> Subscription? {
-    state.withLock { state in
-      guard !state.ended, !state.closed else { return nil }
-      // Under the lock: the state comes before any later read.
-      if let last = state.lastState { handler(.state(last)) }
-      return add(handler, to: &state)
+  private func join(_ handler: @escaping Handler, wantsSky: Bool) -> Subscription? {
+    var joined: Subscription?
+    // Under the core's lock: what the core knows comes before any later read.
+    withCore {
+      if wantsSky { core.wantsSky = true }
+      let view = core.view
+      joined = state.withLock { state in
+        guard !state.ended, !state.closed else { return nil }
+        handler(.joined(view))
+        return add(handler, to: &state)
+      }
     }
+    return joined
   }
 
   /// Opens the source for its first subscriber.
   private func open(_ handler: @escaping Handler) throws(ReceiverError) -> Subscription {
-    let subscription = state.withLock { state in
-      if let observer { _ = add({ observer.receive($0) }, to: &state) }
-      return add(handler, to: &state)
-    }
-    try? observer?.start()
-    do {
-      try receiver.start { [self] event in dispatch(event) }
-    } catch {
-      observer?.stop()
-      throw error
-    }
+    let subscription = state.withLock { state in add(handler, to: &state) }
+    try receiver.start { [self] event in dispatch(event) }
     return subscription
   }
 
@@ -172,7 +169,7 @@ package final class ReceiverEngine: @unchecked Sendable {
   private func leave(_ id: Int) {
     let closing = state.withLock { state -> Bool in
       guard let index = state.ids.firstIndex(of: id) else { return false }
-      guard state.ids.count - 1 == (observer == nil ? 0 : 1) else {
+      guard state.ids.count == 1 else {
         state.ids.remove(at: index)
         state.handlers.remove(at: index)
         return false
@@ -184,7 +181,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     if let key {
       // Closed under the slot's lock: a client subscribing meanwhile waits for the close, then
       // opens the source itself (instead of finding it held by this very process).
-      Self.slot(key).withLock { current in
+      Self.withSlot(key) { current in
         if current === self { current = nil }
         receiver.stop()
       }
@@ -196,8 +193,9 @@ package final class ReceiverEngine: @unchecked Sendable {
       state.ids.remove(at: index)
       return state.handlers.remove(at: index)
     }
-    observer?.stop()
-    // The reader has stopped (or this is its thread, between reads): the decoder is free.
-    if let last { finishDecoding([last]) }
+    quietCheck.cancel()
+    // The reader has stopped (or this is its thread, between reads): what the decoder still
+    // held, and the epoch in progress, are the last subscriber's.
+    if let last { finish(for: [last]) }
   }
 }

@@ -61,7 +61,8 @@ public struct ReceiverProbe: Sendable {
     // A client of the device's engine: a device this process already reads is listened to
     // through the same reader, not reported busy by itself.
     let subscription = try ReceiverEngine.subscribe(
-      source: .device(path: path, baud: baud), options: options
+      source: .device(path: path, baud: baud), options: options,
+      config: PipelineConfig(isReplay: false, device: path), clock: SystemClock()
     ) { listener.handle($0) }
     defer { subscription.cancel() }
     let hunt = Double(BaudSetting.huntOrder.count + 1) * (options.baudHuntWindow + 0.1)
@@ -100,13 +101,17 @@ private final class ProbeListener: @unchecked Sendable {
         }
         state.decoder = decoder
       }
-    case .finished:
-      break
-    case .state(let device):
-      lock.withLock { _ in
-        state.report.lastState = device
-        if case .connected(_, let baud) = device { state.report.baud = baud ?? state.report.baud }
-      }
+    case .events(let events):
+      for case .deviceState(let device) in events { note(device) }
+    case .joined(let view):
+      if let device = view.device { note(device) }
+    }
+  }
+
+  private func note(_ device: DeviceState) {
+    lock.withLock { _ in
+      state.report.lastState = device
+      if case .connected(_, let baud) = device { state.report.baud = baud ?? state.report.baud }
     }
   }
 

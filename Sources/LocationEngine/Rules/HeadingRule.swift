@@ -32,61 +32,65 @@ public enum HeadingRule {
   package static let sources = Locked(Set<String>())
 }
 
-/// One source's heading state inside a pipeline: what the sentences said, the variation,
-/// and the delivery filter (nil while no client wants headings).
-package struct HeadingTracker {
-  /// Degrees between delivered headings (`kCLHeadingFilterNone`: all), when delivering.
-  package var filter: Double?
+/// One source's heading sentences inside an engine (``EngineCore``): what they said and the
+/// variation; each subscriber filters the readings (``HeadingTracker``).
+package struct HeadingSource {
   /// The last RMC variation, degrees east.
   package var variation: Double?
-  /// The last epoch reported, while delivering (a replay's headings take its time).
-  private(set) var lastEpoch: EpochReport?
   private(set) var sawTrueSource = false
   private var recorded = false
   private var magnetic: (value: Double, at: Int64)?
-  private var lastDelivered: HeadingReading?
 
   /// An epoch reported: its variation, when it has one.
   package mutating func observe(_ report: EpochReport) {
     if let variation = report.magneticVariation { self.variation = variation }
-    if filter != nil { lastEpoch = report }
   }
 
-  /// Records that `source` sent a heading sentence (once per pipeline).
+  /// Records that `source` sent a heading sentence (once per engine).
   package mutating func sentenceSeen(source: String) {
     guard !recorded else { return }
     recorded = true
     _ = HeadingRule.sources.withLock { $0.insert(source) }
   }
 
-  /// A true heading (HDT, valid THS) at service time `at`; the fields to deliver, if any.
-  package mutating func trueHeading(_ value: Double, at: Int64) -> HeadingReading? {
+  /// A true heading (HDT, valid THS) at service time `at`.
+  package mutating func trueHeading(_ value: Double, at: Int64) -> HeadingReading {
     sawTrueSource = true
     var fields = HeadingReading()
-    fields.trueHeading = Self.normalized(value)
+    fields.trueHeading = HeadingTracker.normalized(value)
     if let magnetic, Double(at - magnetic.at) / 1e9 <= HeadingRule.magneticFreshness {
       fields.magneticHeading = magnetic.value
     } else if let variation {
-      fields.magneticHeading = Self.normalized(value - variation)
+      fields.magneticHeading = HeadingTracker.normalized(value - variation)
     }
-    return judge(fields)
+    return fields
   }
 
-  /// A magnetic heading (HDM, or HDG with its deviation and optional variation).
+  /// A magnetic heading (HDM, or HDG with its deviation and optional variation); nil once a
+  /// true heading source was seen.
   package mutating func magneticHeading(_ value: Double, variation own: Double?, at: Int64)
     -> HeadingReading?
   {
-    let magnetic = Self.normalized(value)
+    let magnetic = HeadingTracker.normalized(value)
     self.magnetic = (magnetic, at)
     guard !sawTrueSource else { return nil }
     var fields = HeadingReading()
     fields.magneticHeading = magnetic
-    if let variation = own ?? variation { fields.trueHeading = Self.normalized(value + variation) }
-    return judge(fields)
+    if let variation = own ?? variation {
+      fields.trueHeading = HeadingTracker.normalized(value + variation)
+    }
+    return fields
   }
+}
 
-  /// The fields when a client wants headings and they pass the filter.
-  private mutating func judge(_ fields: HeadingReading) -> HeadingReading? {
+/// A subscriber's heading delivery: the filter (nil while it wants no headings).
+package struct HeadingTracker {
+  /// Degrees between delivered headings (`kCLHeadingFilterNone`: all), when delivering.
+  package var filter: Double?
+  private var lastDelivered: HeadingReading?
+
+  /// The fields when the subscriber wants headings and they pass the filter.
+  package mutating func judge(_ fields: HeadingReading) -> HeadingReading? {
     guard let filter else { return nil }
     if filter > 0, let last = lastDelivered {
       let useTrue = fields.trueHeading >= 0 && last.trueHeading >= 0

@@ -50,7 +50,7 @@ extension LocationPipeline {
   /// The events for a current fix: `processed` is what handling the fix added to the events
   /// so far (a delivered `.location` among them, whose object is then reused).
   package mutating func regionEvents(
-    for report: EpochReport, processed: ArraySlice<PipelineEvent>
+    for fix: Fix, processed: ArraySlice<PipelineEvent>
   ) -> (events: [PipelineEvent], before: Int?) {
     guard let regions else { return ([], nil) }
     var location: Fix?
@@ -61,7 +61,7 @@ extension LocationPipeline {
         position = index
       }
     }
-    let transitions = regions.evaluate(location ?? factory.peek(report, wallNow: wallNow))
+    let transitions = regions.evaluate(location ?? fix)
     return (transitions.map { .region($0) }, position)
   }
 }

@@ -14,9 +14,9 @@ extension LocationPipeline {
   }
 
   /// A current fix for the detector.
-  package mutating func addVisitFix(_ report: EpochReport) {
+  package mutating func addVisitFix(_ report: EpochReport, _ location: Fix) {
     guard let latitude = report.latitude, let longitude = report.longitude else { return }
-    let time = factory.peek(report, wallNow: wallNow).timestamp
+    let time = location.timestamp
     let fix = VisitDetector.Fix(
       latitude: latitude, longitude: longitude, time: time, accuracy: report.horizontalAccuracy)
     if let visit = visits?.add(fix) { events.append(.visit(visit)) }

@@ -3,31 +3,19 @@
 /// an epoch (see ``LocationPolicy/quietGap``).
 extension LocationSession {
   /// Checks ``LocationPolicy/quietGap`` from now whether the line went quiet (called under
-  /// the lock, after a read that left an epoch waiting for it).
+  /// the lock, after a fed read that left an epoch waiting for it; an engine checks its own).
   func armQuietCheck() {
-    let number = quietCheck.withLock { check in
-      check.timer?.cancel()
-      check.number += 1
-      return check.number
-    }
-    let timer = clock.schedule(after: LocationPolicy.quietGap) { [weak self] in
-      self?.lineWentQuiet(number)
-    }
-    quietCheck.withLock { check in
-      if check.number == number { check.timer = timer } else { timer.cancel() }
-    }
+    quietCheck.arm(on: clock) { [weak self] number in self?.lineWentQuiet(number) }
   }
 
   /// No read since quiet check `number` was armed: the epoch waiting for it is complete.
   private func lineWentQuiet(_ number: Int) {
-    guard !stopped.load(ordering: .relaxed), quietCheck.withLock({ $0.number == number }) else {
-      return
-    }
+    guard !stopped.load(ordering: .relaxed), quietCheck.isLatest(number) else { return }
     lock.lock()
     defer { lock.unlock() }
     // A read that came in meanwhile armed a newer check.
-    guard quietCheck.withLock({ $0.number == number }) else { return }
-    pipeline.lineQuiet(at: clock.now(), wall: clock.wallNow())
+    guard quietCheck.isLatest(number) else { return }
+    lineQuiet()
     deliver()
   }
 

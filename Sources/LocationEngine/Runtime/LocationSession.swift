@@ -4,14 +4,16 @@ import Platform
 import Receivers
 import Synchronization
 
-/// One receiver (or fed byte stream) and one pipeline: bytes and device states in, batches of
-/// pipeline events out, in order.
+/// One client of a receiver (or of a fed byte stream): its pipeline's policies over what the
+/// engine made of each read, batches of pipeline events out, in order.
 ///
-/// The reader thread runs fix assembly and the policies over each chunk under one lock (a lock
-/// per chunk, none per byte or sentence), then hands the chunk's events to `sink` as one
-/// batch. A chunk read from a receiver comes decoded by its engine (``ReceiverEngine``), once
-/// for all its clients; bytes fed by the owner are decoded by the session itself. A timer on the session's clock wakes it at the next moment a policy needs the
-/// time checked while the receiver is quiet (``LocationPipeline/nextCheck()``: a request's
+/// A chunk read from a receiver comes decoded and assembled by its engine
+/// (``ReceiverEngine``, its ``EngineCore``), once for all its clients; the session runs its
+/// own policies (``LocationPipeline``) over the core's events under its lock (a lock per
+/// chunk, none per byte or sentence), then hands the chunk's events to `sink` as one batch.
+/// Bytes fed by the owner go through a core of the session's own. A timer on the session's
+/// clock wakes it at the next moment a policy needs the time checked while the receiver is
+/// quiet (``LocationPipeline/nextCheck()``: a request's
 /// deadline, the last fix turning stale, progress while waiting), and at no other time.
 package final class LocationSession: @unchecked Sendable {
   package let input: SessionInput
@@ -20,8 +22,10 @@ package final class LocationSession: @unchecked Sendable {
   private let checksumPolicy: ChecksumPolicy
   let lock = Locked(())
   // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per
-  // sentence). The decoder decodes fed bytes only: the engine decodes what it reads.
+  // sentence). The decoder and the core take fed bytes only: the engine decodes and
+  // assembles what it reads.
   @exclusivity(unchecked) private var decoder: NMEADecoder
+  @exclusivity(unchecked) private var core: EngineCore
   @exclusivity(unchecked) var pipeline: LocationPipeline
   /// Frames each read a second time when the pipeline taps sentences (LocationSession+Tap).
   @exclusivity(unchecked) private var tap: SentenceTap?
@@ -37,7 +41,7 @@ package final class LocationSession: @unchecked Sendable {
   let check = Locked<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
   /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number: a check
   /// that fires after a newer one was armed does nothing.
-  let quietCheck = Locked<(timer: (any ClockTimer)?, number: Int)>((nil, 0))
+  let quietCheck = QuietCheck()
   let stopped = Atomic<Bool>(false)
   /// Set by ``finishInput()``: nothing more is read.
   private let inputFinished = Atomic<Bool>(false)
@@ -67,6 +71,7 @@ package final class LocationSession: @unchecked Sendable {
     var config = config
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
+    core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
     tap = config.tapsSentences ? SentenceTap(policy: checksumPolicy) : nil
   }
 
@@ -95,6 +100,14 @@ package final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return decoder.counters.framing.sentences
+  }
+
+  /// Epochs the session's own core reported: fed bytes only (tests: a session reading an
+  /// engine assembles nothing itself).
+  var epochsReportedHere: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return core.epochsReported
   }
 
   /// Reads the pipeline.
@@ -127,7 +140,8 @@ package final class LocationSession: @unchecked Sendable {
       let receiver: ReceiverEngine.Subscription
       do {
         receiver = try ReceiverEngine.subscribe(
-          source: source, options: options, policy: checksumPolicy
+          source: source, options: options, policy: checksumPolicy, config: core.config,
+          clock: clock
         ) { [weak self] event in self?.receive(event) }
       } catch {
         let failure = Self.failure(error, source: source)
@@ -158,7 +172,7 @@ package final class LocationSession: @unchecked Sendable {
       check.timer?.cancel()
       check.timer = nil
     }
-    quietCheck.withLock { $0.timer?.cancel() }
+    quietCheck.cancel()
     receiver.withLock { $0 }?.cancel()
   }
 
@@ -173,26 +187,35 @@ package final class LocationSession: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     detached.store(true, ordering: .releasing)
-    decoder.finish(visiting: &pipeline)
-    pipeline.finishInput(at: clock.now(), wall: clock.wallNow())
+    // A fed session's own core: what its decoder still holds, and the epoch in progress (the
+    // engine hands its last subscriber its own as it leaves).
+    decoder.finish(visiting: &core)
+    core.finishInput(at: clock.now(), wall: clock.wallNow())
+    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+    pipeline.apply(core.takeEvents())
     deliver()
   }
 
-  /// What the engine hands out (its reads already decoded): nothing once the session stopped
-  /// or finished its input.
-  package func receive(_ event: EngineEvent) {
+  /// What the engine hands out (its reads already decoded and assembled): nothing once the
+  /// session stopped or finished its input.
+  func receive(_ event: EngineEvent) {
+    // (Checked before the lock too: the last client may leave from its own sink.)
+    guard !stopped.load(ordering: .acquiring) else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    if leftEngine { return }
     switch event {
     case .read(let read):
-      self.read(read.bytes, at: read.at, fromEngine: true) { read.visit(into: &pipeline) }
-    case .finished(let items):
-      // (Checked before the lock too: the last client may leave from its own sink.)
-      guard !stopped.load(ordering: .acquiring) else { return }
-      lock.lock()
-      defer { lock.unlock() }
-      if !leftEngine { pipeline.take(items) }
-    case .state(let state):
-      deviceState(state, fromEngine: true)
+      pipeline.beginRead(at: read.at, wall: clock.wallNow())
+      tapSentences(read.bytes)
+      pipeline.apply(read.events)
+    case .events(let events):
+      pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+      pipeline.apply(events)
+    case .joined(let view):
+      pipeline.join(view)
     }
+    deliver()
   }
 
   /// Whether the session takes no more from its engine (checked under the lock, so that
@@ -201,38 +224,44 @@ package final class LocationSession: @unchecked Sendable {
     stopped.load(ordering: .relaxed) || detached.load(ordering: .relaxed)
   }
 
-  /// A chunk of bytes fed by the owner that arrived at monotonic time `at` (ns), decoded by
-  /// the session's own decoder.
+  /// A chunk of bytes fed by the owner that arrived at monotonic time `at` (ns), decoded and
+  /// assembled by the session's own core.
   package func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
-    read(chunk, at: at, fromEngine: false) { decoder.feed(chunk, visiting: &pipeline) }
-  }
-
-  /// One read at monotonic time `at` (ns): `decode` hands its sentences to the pipeline.
-  private func read(
-    _ chunk: UnsafeRawBufferPointer, at: Int64, fromEngine: Bool, decode: () -> Void
-  ) {
     lock.lock()
     defer { lock.unlock() }
-    if fromEngine && leftEngine { return }
-    pipeline.beginRead(at: at, wall: clock.wallNow())
+    let wall = clock.wallNow()
+    core.beginRead(at: at, wall: wall)
+    pipeline.beginRead(at: at, wall: wall)
+    tapSentences(chunk)
+    decoder.feed(chunk, visiting: &core)
+    pipeline.apply(core.takeEvents())
+    deliver()
+    if core.awaitsQuietReport { armQuietCheck() }
+  }
+
+  /// The framed sentences of a read, when the pipeline taps them.
+  private func tapSentences(_ chunk: UnsafeRawBufferPointer) {
     if tap != nil, let sentences = tap?.frame(chunk) {
       pipeline.events.append(.sentences(sentences))
     }
-    decode()
-    deliver()
-    if pipeline.awaitsQuietReport { armQuietCheck() }
   }
 
-  /// A device state from the receiver (or the owner).
-  package func deviceState(_ state: DeviceState, fromEngine: Bool = false) {
+  /// A device state from the owner (a fed session, or one whose source failed to open).
+  package func deviceState(_ state: DeviceState) {
     lock.lock()
     defer { lock.unlock() }
-    if fromEngine && leftEngine { return }
-    if case .ended = state {
-      decoder.finish(visiting: &pipeline)
-    }
-    pipeline.deviceState(state, at: clock.now(), wall: clock.wallNow())
+    if case .ended = state { decoder.finish(visiting: &core) }
+    core.deviceState(state, at: clock.now(), wall: clock.wallNow())
+    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+    pipeline.apply(core.takeEvents())
     deliver()
+  }
+
+  /// The line of a fed session went quiet (see ``LocationSession/armQuietCheck()``).
+  func lineQuiet() {
+    core.lineQuiet(at: clock.now(), wall: clock.wallNow())
+    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+    pipeline.apply(core.takeEvents())
   }
 
   /// Hands the pending events to the sink (under the lock, so batches stay in order), then

@@ -55,5 +55,5 @@ package struct OneShotRequest {
   /// The timeout, seconds.
   package var timeout: Double
   /// The most accurate current fix seen that was not accurate enough.
-  package var best: EpochReport?
+  var best: ReportedEpoch?
 }

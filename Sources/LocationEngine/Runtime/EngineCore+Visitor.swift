@@ -1,0 +1,94 @@
+import NMEA
+
+// The decoder hands each sentence to the engine's core by reference, one method per type
+// (NMEADecoder.feed(_:visiting:)): no `Sentence` enum is built, matched or copied on the way.
+extension EngineCore: SentenceVisitor {
+  mutating func visit(_ rmc: borrowing RMC) {
+    sawSentence()
+    merged(assembler.add(rmc, at: now, read: reads))
+  }
+
+  mutating func visit(_ gga: borrowing GGA) {
+    sawSentence()
+    merged(assembler.add(gga, at: now, read: reads))
+  }
+
+  mutating func visit(_ gll: borrowing GLL) {
+    sawSentence()
+    merged(assembler.add(gll, at: now, read: reads))
+  }
+
+  mutating func visit(_ gns: borrowing GNS) {
+    sawSentence()
+    merged(assembler.add(gns, at: now, read: reads))
+  }
+
+  mutating func visit(_ gsa: borrowing GSA) {
+    sawSentence()
+    merged(assembler.add(gsa, at: now, read: reads))
+    satellitesChanged()
+  }
+
+  mutating func visit(_ gsv: borrowing GSV) {
+    sawSentence()
+    merged(assembler.add(gsv, at: now, read: reads))
+    satellitesChanged()
+  }
+
+  mutating func visit(_ vtg: borrowing VTG) {
+    sawSentence()
+    merged(assembler.add(vtg, at: now, read: reads))
+  }
+
+  mutating func visit(_ zda: borrowing ZDA) {
+    sawSentence()
+    merged(assembler.add(zda, at: now, read: reads))
+  }
+
+  mutating func visit(_ gst: borrowing GST) {
+    sawSentence()
+    merged(assembler.add(gst, at: now, read: reads))
+  }
+
+  mutating func visit(other sentence: Sentence) { handle(sentence) }
+
+  mutating func visit(fieldError error: NMEAError, sentenceKept: Bool) {
+    ignored(error, sentenceKept: sentenceKept)
+  }
+
+  // Heading sentences (see ``HeadingRule``) count as NMEA; each reading goes to the
+  // subscribers' filters.
+  mutating func visit(_ hdt: borrowing HDT) {
+    sawHeadingSentence()
+    guard let value = hdt.heading else { return }
+    let now = self.now
+    heading(withHeading { $0.trueHeading(value, at: now) })
+  }
+
+  mutating func visit(_ ths: borrowing THS) {
+    sawHeadingSentence()
+    guard let value = ths.heading, ths.status != .invalid else { return }
+    let now = self.now
+    heading(withHeading { $0.trueHeading(value, at: now) })
+  }
+
+  mutating func visit(_ hdg: borrowing HDG) {
+    sawHeadingSentence()
+    guard let value = hdg.heading else { return }
+    let (now, deviation, variation) = (self.now, hdg.deviation ?? 0, hdg.variation)
+    heading(withHeading { $0.magneticHeading(value + deviation, variation: variation, at: now) })
+  }
+
+  mutating func visit(_ hdm: borrowing HDM) {
+    sawHeadingSentence()
+    guard let value = hdm.heading else { return }
+    let now = self.now
+    heading(withHeading { $0.magneticHeading(value, variation: nil, at: now) })
+  }
+
+  private mutating func sawHeadingSentence() {
+    sawSentence()
+    let source = config.device ?? ""
+    withHeading { $0.sentenceSeen(source: source) }
+  }
+}

@@ -1,0 +1,280 @@
+import FoundationEssentials
+import NMEA
+import Receivers
+
+/// The part of the pipeline that runs once per engine (``ReceiverEngine``), whatever the
+/// number of subscribers: fix assembly, the device's facts for authorization (states, NMEA
+/// seen), error rates, the location factory, the backlog rule, heading sentences, sky views
+/// and the latest fix. Sentences and device states in, ``CoreEvent``s out, which every
+/// subscriber's ``LocationPipeline`` applies its own policies to. Single-threaded.
+struct EngineCore {
+  let config: PipelineConfig
+  var assembler: FixAssembler
+  private var factory: LocationFactory
+  /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
+  private var errorRates = ErrorRates()
+  /// Heading sentences (the filter is each subscriber's).
+  private var heading = HeadingSource()
+  /// Whether sky views are built (some subscriber wants them).
+  var wantsSky: Bool
+  /// The events of the read in progress, and the buffer of the read handed out before (taken
+  /// back, emptied, by the next ``takeEvents()``: no buffer allocated per read).
+  var events: [CoreEvent] = []
+  private var handedOut: [CoreEvent] = []
+  /// Whether no date is known yet.
+  private var awaitingDate = true
+  /// The kinds of ignored input said so far.
+  private var ignoredSaid: Set<String> = []
+  private(set) var monotonicNow: Int64
+  private(set) var wallNow: Date
+  /// Reads so far (see ``beginRead(at:wall:)``).
+  private(set) var reads = 0
+  private var backlogRead = 0
+  private var awaitingFirstRead = true
+  /// When the device was last (re)opened (monotonic ns), for the backlog rule.
+  private var connectedAt: Int64?
+  /// The last device state.
+  private(set) var device: DeviceState?
+  /// The last epoch reported (kept by reference: not copied once more per epoch).
+  private var lastEpoch: ReportedEpoch?
+  /// The engine's latest fix, not from a backlog (every manager's `location`).
+  var latestFix: Fix? { latestEpoch?.fix }
+  private var latestEpoch: ReportedEpoch?
+  /// Epochs reported (tests: assembly happens once per engine).
+  private(set) var epochsReported = 0
+  /// Whether the read in progress has had a sentence yet, and a deadline check after one.
+  private var sentenceInRead = false
+  private var deadlineChecked = false
+  /// Whether NMEA came since the device was last refused.
+  private var nmeaSeen = false
+  /// The stream clock last told (replays; read once per sentence: a call of the assembler's
+  /// getter per use copied the assembler, 4 % more instructions under callgrind).
+  private var toldStream: Int64 = 0
+  /// Whether a GSV or GSA came since the satellites were last told.
+  private var satellitesMoved = false
+
+  init(config: PipelineConfig, now: Int64, wallNow: Date) {
+    self.config = config
+    assembler = FixAssembler(rollover: config.rollover, streamClock: config.isReplay)
+    if let day = config.firstDay, !config.isReplay { assembler.giveDate(day: day) }
+    factory = LocationFactory(
+      device: config.device, isReplay: config.isReplay, timestamps: config.timestamps)
+    monotonicNow = now
+    self.wallNow = wallNow
+    wantsSky = config.wantsSky
+    events.reserveCapacity(64)
+    handedOut.reserveCapacity(64)
+  }
+
+  /// Service time: the stream clock for replays, the monotonic clock for live sources.
+  var now: Int64 { config.isReplay ? toldStream : monotonicNow }
+
+  /// What a subscriber joining now needs to know (see ``LocationPipeline/join(_:)``).
+  var view: CoreView {
+    CoreView(
+      streamNow: toldStream, dateAnchor: awaitingDate ? nil : assembler.dateAnchor,
+      device: device, nmeaSeen: nmeaSeen, satellites: satellites())
+  }
+
+  /// Hands the events so far to the caller, and forgets them.
+  mutating func takeEvents() -> [CoreEvent] {
+    // (Live: a client waiting hears progress between reports, from the satellites now.)
+    if satellitesMoved && !config.isReplay {
+      satellitesMoved = false
+      events.append(.satellites(satellites()))
+    }
+    handedOut.removeAll(keepingCapacity: true)
+    swap(&events, &handedOut)
+    return handedOut
+  }
+
+  /// A chunk of bytes is about to be decoded (read number advances; see the backlog rule).
+  mutating func beginRead(at: Int64, wall: Date) {
+    reads += 1
+    sentenceInRead = false
+    deadlineChecked = false
+    if awaitingFirstRead {
+      awaitingFirstRead = false
+      // What was waiting when the device opened comes at once. A first read after the line
+      // was quiet for a while begins a burst the receiver sent after the open: a whole epoch.
+      let quiet = Int64(LocationPolicy.quietGap * 1e9)
+      if !config.backlogOnOpen {
+        // A stream, not a kernel buffer: everything read is current.
+      } else if let opened = connectedAt, at - opened >= quiet {
+        // Sent after the open: current.
+      } else {
+        backlogRead = reads
+      }
+    }
+    advanceClock(at: at, wall: wall)
+    if !config.isReplay {
+      assembler.today = Int((wall.timeIntervalSince1970 / 86_400).rounded(.down))
+      assembler.clock = Int64(wall.timeIntervalSince1970 * 1e9)
+    }
+  }
+
+  /// Brings the clocks up to date.
+  mutating func advanceClock(at: Int64, wall: Date) {
+    if at > monotonicNow { monotonicNow = at }
+    wallNow = wall
+  }
+
+  /// Before a decoded sentence is merged: the receiver talks NMEA (said once per read).
+  @inline(__always)
+  mutating func sawSentence() {
+    nmeaSeen = true
+    guard !sentenceInRead else { return }
+    sentenceInRead = true
+    events.append(.nmea)
+  }
+
+  /// After a decoded sentence was merged into the assembler: what it completed.
+  @inline(__always)
+  mutating func merged(_ step: AssemblerStep) {
+    if let date = step.ignoredDate { ignored(date.error, sentenceKept: true) }
+    let stream = assembler.streamNow
+    let moved = config.isReplay && stream != toldStream
+    if moved {
+      toldStream = stream
+      events.append(.streamMoved(stream))
+    }
+    apply(step)
+    if awaitingDate, let anchor = assembler.dateAnchor {
+      awaitingDate = false
+      events.append(.dateArrived(anchor))
+    }
+    // A request's deadline is checked when the time moved: the first sentence of a read
+    // (the monotonic clock), a step of the stream clock.
+    if moved || !deadlineChecked {
+      deadlineChecked = true
+      events.append(.checkDeadline)
+    }
+  }
+
+  /// One decoded sentence of a type without its own entry point.
+  mutating func handle(_ sentence: Sentence) {
+    sawSentence()
+    merged(assembler.add(sentence, at: now, read: reads))
+  }
+
+  /// Whether a live epoch waits for the line to go quiet to be reported.
+  var awaitsQuietReport: Bool { !config.isReplay && assembler.awaitsQuietReport }
+
+  /// No bytes arrived for ``LocationPolicy/quietGap`` after the last read.
+  mutating func lineQuiet(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    guard !config.isReplay else { return }
+    apply(assembler.reportOnQuiet())
+  }
+
+  /// Part of the input was ignored: said once per sentence type and field (at most
+  /// ``LocationPipeline/ignoredKinds`` kinds).
+  mutating func ignored(_ error: NMEAError, sentenceKept: Bool) {
+    let kind = "\(error.address) \(error.field) \(sentenceKept)"
+    guard ignoredSaid.count < LocationPipeline.ignoredKinds, ignoredSaid.insert(kind).inserted
+    else { return }
+    events.append(.ignored(error, sentenceKept: sentenceKept))
+  }
+
+  /// A device state from the receiver: told, then the epoch it closed, then told as done.
+  mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    if case .connected = state {
+      // A (re)opened device's first read may hold a backlog; one that talks again after a
+      // silence was never closed, and what it sends now is new.
+      let talksAgain: Bool
+      switch device {
+      case .silent?, .garbled?: talksAgain = true
+      default: talksAgain = false
+      }
+      if !talksAgain {
+        awaitingFirstRead = true
+        connectedAt = at
+      }
+    }
+    device = state
+    switch state {
+    case .denied, .busy, .unavailable: nmeaSeen = false
+    default: break
+    }
+    events.append(.deviceState(state))
+    switch state {
+    case .silent, .unplugged, .garbled, .ended: apply(assembler.flush(at: now))
+    default: break
+    }
+    events.append(.deviceStateDone(state))
+  }
+
+  /// The input stops (the last subscriber leaves, or the owner stops feeding): the epoch in
+  /// progress is closed and reported.
+  mutating func finishInput(at: Int64, wall: Date) {
+    advanceClock(at: at, wall: wall)
+    apply(assembler.flush(at: now))
+  }
+
+  /// A GSV or GSA was merged: the satellites moved.
+  mutating func satellitesChanged() { satellitesMoved = true }
+
+  private mutating func apply(_ step: AssemblerStep) {
+    if step.closed, let report = assembler.closedReport { process(report) }
+    if step.skyChanged && wantsSky {
+      // An undated epoch's sky view has no time (a relative timestamp would read as 1970).
+      let time = lastEpoch.flatMap { $0.report }.flatMap { report in
+        report.day != nil || factory.shiftsToNow
+          ? factory.peek(report, wallNow: wallNow).timestamp : nil
+      }
+      events.append(
+        .sky(
+          assembler.satellites.skyView(
+            time: time, hdop: lastEpoch?.report.hdop, vdop: lastEpoch?.report.vdop,
+            pdop: lastEpoch?.report.pdop)))
+    }
+    if step.completed, let report = assembler.completedReport { process(report) }
+  }
+
+  private mutating func process(_ report: EpochReport) {
+    epochsReported += 1
+    heading.observe(report)
+    let estimates = errorRates.next(
+      report, instant: report.instant, satellites: assembler.satellites)
+    let fromBacklog = !config.isReplay && report.startRead <= backlogRead
+    let fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
+    // The satellites as the report counted them (its best SNR: not counted twice).
+    satellitesMoved = false
+    let epoch = ReportedEpoch(
+      report: report, fix: fix, fromBacklog: fromBacklog,
+      satellites: satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed)))
+    lastEpoch = epoch
+    // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
+    if fix != nil && !fromBacklog { latestEpoch = epoch }
+    events.append(.report(epoch))
+  }
+
+  /// The satellites now (the latest GSV and GSA, or GGA's count).
+  private func satellites(bestSNR: Double?? = nil, used: Int?? = nil) -> FixProgress {
+    let table = assembler.satellites
+    return FixProgress(
+      satellitesInView: table.inView.count,
+      satellitesUsed: table.hasUsedList
+        ? table.usedCount : ((used ?? lastEpoch?.report.satellitesUsed) ?? 0),
+      bestSNR: bestSNR ?? table.bestSNR, elapsed: 0, hasSkyView: table.hasSkyView)
+  }
+
+  /// A heading sentence: the reading, timestamped (see ``CLHeading``), for the subscribers'
+  /// filters.
+  mutating func heading(_ reading: HeadingReading?) {
+    guard var reading else { return }
+    reading.timestamp = headingTime()
+    events.append(.heading(reading))
+  }
+
+  /// Live: the wall clock of the read. Replay: the last epoch's time plus the stream time since.
+  private func headingTime() -> Date {
+    guard config.isReplay, let epoch = lastEpoch?.report else { return wallNow }
+    let since = Double(now - epoch.completedAt) / 1e9
+    return factory.peek(epoch, wallNow: wallNow).timestamp.addingTimeInterval(since)
+  }
+
+  /// The heading source (EngineCore+Visitor.swift).
+  mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }
+}

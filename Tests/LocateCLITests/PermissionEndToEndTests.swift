@@ -18,28 +18,32 @@ struct PermissionEndToEndTests {
     guard written == data.count else { throw TestFailure("short write to \(destination)") }
   }
 
-  /// The leak checker's options for a process of nobody's, under `make sanitize-address`:
-  /// the suppressions file sits in the checkout, which only root may enter when it was cloned
-  /// into a `mktemp -d` directory (0700). Unread, the suppressions are missing and the child
-  /// ends with the checker's status 1 (a clean clone in CI had 3 tests fail so): a copy in
-  /// /tmp, readable by all, is used instead.
+  /// The sanitizers' options for a process of nobody's, under `make sanitize-address` and
+  /// `sanitize-thread`: their suppressions files sit in the checkout, which only root may
+  /// enter when it was cloned into a `mktemp -d` directory (0700). Unread, the suppressions
+  /// are missing and the child ends with the sanitizer's status (1 or 66; a clean clone in CI
+  /// had 3 tests fail so): copies in /tmp, readable by all, are used instead.
   static func nobodysSanitizerOptions() throws -> [String: String] {
-    guard let options = CLI.baseEnvironment["LSAN_OPTIONS"] else { return [:] }
-    var parts = options.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-    let key = "suppressions="
-    for index in parts.indices where parts[index].hasPrefix(key) {
-      let path = String(parts[index].dropFirst(key.count))
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw TestFailure("cannot read the suppressions \(path)")
+    var rewritten: [String: String] = [:]
+    for (name, options) in CLI.baseEnvironment
+    where ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains(name) {
+      var parts = options.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      let key = "suppressions="
+      for index in parts.indices where parts[index].hasPrefix(key) {
+        let path = String(parts[index].dropFirst(key.count))
+        guard let contents = FileManager.default.contents(atPath: path) else {
+          throw TestFailure("cannot read the suppressions \(path)")
+        }
+        let copy = "/tmp/locate-tests-\(getpid())-" + (path as NSString).lastPathComponent
+        guard
+          FileManager.default.createFile(
+            atPath: copy, contents: contents, attributes: [.posixPermissions: 0o644])
+        else { throw TestFailure("cannot write \(copy)") }
+        parts[index] = key + copy
       }
-      let copy = "/tmp/locate-tests-lsan-\(getpid()).supp"
-      guard
-        FileManager.default.createFile(
-          atPath: copy, contents: contents, attributes: [.posixPermissions: 0o644])
-      else { throw TestFailure("cannot write \(copy)") }
-      parts[index] = key + copy
+      rewritten[name] = parts.joined(separator: ":")
     }
-    return ["LSAN_OPTIONS": parts.joined(separator: ":")]
+    return rewritten
   }
 
   /// Runs a command as nobody. A process forked by another test in the instant before its

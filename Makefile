@@ -50,10 +50,26 @@ SANITIZER_ENV = LSAN_OPTIONS=$(LSAN_SUPPRESSIONS):exitcode=0 \
 sanitize: sanitize-address sanitize-thread
 
 sanitize-address:
-	$(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=address --scratch-path $(BUILD_DIR)/asan
+	@$(call sanitized_test,address,asan)
 
 sanitize-thread:
-	$(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=thread --scratch-path $(BUILD_DIR)/tsan
+	@$(call sanitized_test,thread,tsan)
+
+## The run's output is kept in $(BUILD_DIR)/NAME-test.log. When it fails, each sanitizer report's
+## kind, its top frames and its SUMMARY line are printed again at the very end, so that a CI
+## record which keeps only the last lines of the output still says which race or error it was.
+define sanitized_test
+mkdir -p $(BUILD_DIR); \
+{ $(SANITIZER_ENV) $(SWIFT) test --disable-xctest --sanitize=$(1) --scratch-path $(BUILD_DIR)/$(2); \
+  echo $$? > $(BUILD_DIR)/$(2)-test.status; } 2>&1 | tee $(BUILD_DIR)/$(2)-test.log; \
+status=$$(cat $(BUILD_DIR)/$(2)-test.status); \
+if [ "$$status" != 0 ]; then \
+  echo "## $(1) sanitizer run failed ($$status); its reports, shortened:"; \
+  grep -E '^(WARNING|ERROR|SUMMARY): [A-Za-z]+Sanitizer|^    #[0-2] |^  (Read|Write|Previous|Location|Mutex)|✘' \
+    $(BUILD_DIR)/$(2)-test.log | cut -c1-160 | tail -n 60; \
+fi; \
+exit $$status
+endef
 
 ## libFuzzer over the whole decode path (Sources/LocateFuzz), with ASan. Seeds: the captures
 ## split by .ci/fuzz-corpus.py, plus every input that ever crashed it

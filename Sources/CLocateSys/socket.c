@@ -28,7 +28,9 @@ int clocate_unix_socket(const char *path, int listening) {
     return -1;
   }
   strcpy(address.sun_path, path);
-  int type = SOCK_STREAM | SOCK_CLOEXEC | (listening ? SOCK_NONBLOCK : 0);
+  // Non-blocking both ways: a connection to a listener whose backlog is full fails at once
+  // with EAGAIN (Linux's AF_UNIX never answers EINPROGRESS) instead of waiting for its accept.
+  int type = SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK;
   int fd = socket(AF_UNIX, type, 0);
   if (fd < 0) return -1;
   int status;

@@ -11,12 +11,27 @@ extension FileDescriptor {
     FileDescriptor(rawValue: try valueOrErrno { clocate_unix_socket(path, 1) }.get())
   }
 
-  /// A close-on-exec socket connected to the listener at `path` (blocking; `ECONNREFUSED`
-  /// when nobody listens there any more, `ENOENT` when there is no such socket).
+  /// A non-blocking, close-on-exec socket connected to the listener at `path`
+  /// (`ECONNREFUSED` when nobody listens there any more, `ENOENT` when there is no such socket).
+  ///
+  /// Never waits on a listener that does not accept: while its backlog is full the connection
+  /// is tried again every 10 ms, and after `seconds` it fails with ``Errno/wouldBlock``
+  /// (`EAGAIN`). A stuck holder cannot hang a process that joins it or `locate devices`.
   ///
   /// The corresponding C functions are `socket` and `connect`.
-  package static func unixConnection(to path: String) throws(Errno) -> FileDescriptor {
-    FileDescriptor(rawValue: try valueOrErrno { clocate_unix_socket(path, 0) }.get())
+  package static func unixConnection(to path: String, within seconds: Double = 2)
+    throws(Errno) -> FileDescriptor
+  {
+    let deadline = Clock.deadline(after: seconds)
+    while true {
+      switch valueOrErrno({ clocate_unix_socket(path, 0) }) {
+      case .success(let descriptor): return FileDescriptor(rawValue: descriptor)
+      case .failure(let error)
+      where error == .wouldBlock && Clock.milliseconds(until: deadline) > 0:
+        Clock.sleep(0.01)
+      case .failure(let error): throw error
+      }
+    }
   }
 
   /// The process and user at the other end of a connected Unix socket, as the kernel saw them

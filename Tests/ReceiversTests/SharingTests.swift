@@ -1,5 +1,6 @@
 import Glibc
 import Platform
+import TestSupport
 import Testing
 
 @testable import Receivers
@@ -166,5 +167,31 @@ struct SharingTests {
     }
     #expect(received < total)
     #expect(received > 0)
+  }
+
+  @Test("a holder that never accepts: joining gives up with EAGAIN at its deadline, never hangs")
+  func listenerThatNeverAccepts() throws {
+    let directory = try Paths.temporaryDirectory(prefix: "locate-backlog")
+    let path = directory + "/stuck.sock"
+    let listener = try FileDescriptor.unixListener(at: path)
+    defer { listener.close() }
+    // Fill the backlog (16): the connections the kernel queues for an accept that never comes.
+    var queued: [FileDescriptor] = []
+    defer { for descriptor in queued { descriptor.close() } }
+    while queued.count < 64 {
+      do { queued.append(try FileDescriptor.unixConnection(to: path, within: 0)) } catch {
+        #expect(error == .wouldBlock)
+        break
+      }
+    }
+    #expect((16...18).contains(queued.count))
+    let start = Clock.now()
+    #expect(throws: Errno.wouldBlock) { try FileDescriptor.unixConnection(to: path, within: 0.3) }
+    // It retried until its deadline before giving up.
+    #expect(Clock.now() - start >= 300_000_000)
+    // One accepted, one more gets in.
+    let (accepted, _) = try listener.accept()
+    accepted.close()
+    try FileDescriptor.unixConnection(to: path, within: 0.3).close()
   }
 }

@@ -4,7 +4,7 @@ import Platform
 /// made only when that process runs as this user (or this process is root), through a
 /// socket in a directory private to that user (``ShareDirectory``).
 struct ShareLink {
-  /// The connection (non-blocking once greeted).
+  /// The connection (non-blocking).
   let descriptor: FileDescriptor
   /// The holder joined (its PID as the kernel gave it on connecting).
   let holder: DeviceHolder
@@ -60,9 +60,7 @@ struct ShareLink {
       let descriptor = try? FileDescriptor.unixConnection(to: socket)
     else { return nil }
     // The listener must run as the user whose private directory it is in.
-    guard let credentials = try? descriptor.peerCredentials(), credentials.uid == uid,
-      (try? descriptor.setNonBlocking(true)) != nil
-    else {
+    guard let credentials = try? descriptor.peerCredentials(), credentials.uid == uid else {
       descriptor.close()
       return nil
     }

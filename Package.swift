@@ -51,7 +51,12 @@ let package = Package(
         "Platform", "JSON",
       ]),
     .target(name: "CLocateStartup"),
-    .executableTarget(name: "locate", dependencies: ["LocateCLI", "CLocateStartup"]),
+    // The executable exports none of its own symbols: the toolchain's -static-stdlib link adds
+    // -export-dynamic, which put 5,500 of them in the dynamic symbol table, paid for at every
+    // start (a larger table to map and hash, and the runtime's dladdr at start-up scans it).
+    .executableTarget(
+      name: "locate", dependencies: ["LocateCLI", "CLocateStartup"],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
     .executableTarget(
       name: "LocateFuzz", dependencies: ["NMEA", "LocationEngine", "OpenCoreLocation", "Receivers"]),
     .executableTarget(

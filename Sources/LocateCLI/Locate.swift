@@ -65,10 +65,8 @@ public enum Locate {
     guard let text = try? immediateText(arguments) else { return nil }
     Signal.brokenPipe.ignore()
     let closed = StandardDescriptors.occupyClosed()
-    let output = OutputSink(descriptor: .standardOutput, closed: closed.contains(1))
     do throws(LocateError) {
-      try output.write(text)
-      try output.flush()
+      try OutputSink.writeOnce(text, closed: closed.contains(1))
       return ExitStatus.ok.rawValue
     } catch {
       return report(error, stderrIsTerminal: FileDescriptor.standardError.isTerminal)

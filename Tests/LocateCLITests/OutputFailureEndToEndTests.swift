@@ -30,6 +30,17 @@ import Testing
     #expect(result.stderr.hasPrefix("locate: writing standard output: No space left on device"))
   }
 
+  /// `--version` answers before the runtime starts, without the output sink: a closed stdout
+  /// is still found (descriptor 1 taken by /dev/null at start, not by anything else).
+  @Test func versionOnStdoutClosed() throws {
+    let result = try CLI.shell("\"$LOCATE\" --version >&-")
+    #expect(
+      result.stderr
+        == "locate: writing standard output: Bad file descriptor "
+        + "(standard output is closed: redirect it to a file or a pipe)\n")
+    #expect(result.status == 74)
+  }
+
   @Test func helpToAFullDisk() throws {
     let result = try CLI.shell("\"$LOCATE\" watch --help > /dev/full")
     #expect(result.status == 74)

@@ -54,6 +54,14 @@ final class OutputSink: Sendable {
     try result.get()
   }
 
+  /// Writes `text` to standard output at once, without a sink: what `--version` and `--help`
+  /// print, before anything else runs (no lock, no buffer). Fails as ``flush()`` does; `closed`
+  /// when standard output was not open at start.
+  static func writeOnce(_ text: String, closed: Bool) throws(LocateError) {
+    if closed { throw outputError(.badFileDescriptor) }
+    if let error = writeAll(.standardOutput, Array(text.utf8)) { throw error }
+  }
+
   /// `write(2)` until every byte is out, retrying on EINTR and waiting out EAGAIN.
   private static func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8]) -> LocateError? {
     let result = bytes.withUnsafeBytes { raw in

@@ -15,12 +15,14 @@ import Testing
     #expect(result.status == 74)
   }
 
+  /// What `locate` says when standard output was closed at start.
+  static let stdoutClosedLine =
+    "locate: writing standard output: Bad file descriptor "
+    + "(standard output is closed: redirect it to a file or a pipe)\n"
+
   @Test func stdoutClosed() throws {
     let result = try CLI.shell("\"$LOCATE\" \(Self.distance) >&-")
-    #expect(
-      result.stderr
-        == "locate: writing standard output: Bad file descriptor "
-        + "(standard output is closed: redirect it to a file or a pipe)\n")
+    #expect(result.stderr == Self.stdoutClosedLine)
     #expect(result.status == 74)
   }
 
@@ -34,10 +36,7 @@ import Testing
   /// is still found (descriptor 1 taken by /dev/null at start, not by anything else).
   @Test func versionOnStdoutClosed() throws {
     let result = try CLI.shell("\"$LOCATE\" --version >&-")
-    #expect(
-      result.stderr
-        == "locate: writing standard output: Bad file descriptor "
-        + "(standard output is closed: redirect it to a file or a pipe)\n")
+    #expect(result.stderr == Self.stdoutClosedLine)
     #expect(result.status == 74)
   }
 

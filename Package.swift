@@ -51,12 +51,21 @@ let package = Package(
         "Platform", "JSON",
       ]),
     .target(name: "CLocateStartup"),
-    // The executable exports none of its own symbols: the toolchain's -static-stdlib link adds
-    // -export-dynamic, which put 5,500 of them in the dynamic symbol table, paid for at every
-    // start (a larger table to map and hash, and the runtime's dladdr at start-up scans it).
+    // What every start of `locate` costs the dynamic loader (make bench's start-up row):
+    // - the executable exports none of its own symbols (the toolchain's -static-stdlib link
+    //   adds -export-dynamic, which put 5,500 of them in the dynamic symbol table, scanned by
+    //   the runtime's dladdr at start-up);
+    // - libstdc++, which the static Swift runtime needs, is linked statically (the linker
+    //   script in Sources/locate/link answers -lstdc++ with libstdc++.a), so no libstdc++.so is
+    //   loaded and bound at start.
     .executableTarget(
-      name: "locate", dependencies: ["LocateCLI", "CLocateStartup"],
-      linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+      name: "locate", dependencies: ["LocateCLI", "CLocateStartup"], exclude: ["link"],
+      linkerSettings: [
+        .unsafeFlags([
+          "-Xlinker", "--no-export-dynamic",
+          "-L", Context.packageDirectory + "/Sources/locate/link",
+        ])
+      ]),
     .executableTarget(
       name: "LocateFuzz", dependencies: ["NMEA", "LocationEngine", "OpenCoreLocation", "Receivers"]),
     .executableTarget(

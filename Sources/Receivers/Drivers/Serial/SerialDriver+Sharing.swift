@@ -77,7 +77,8 @@ extension SerialDriver {
 
   /// Reopens (or joins) with backoff until it works; `false` when stopped meanwhile.
   func reconnect(context: ReaderContext, rate: Int) -> Bool {
-    let done = context.reconnect(waiting: .unplugged(path: path)) { () throws(ReceiverError) in
+    let done: Void? = context.reconnect(waiting: .unplugged(path: path)) {
+      () throws(ReceiverError) in
       try acquire(rate: rate, flush: true, reopening: true, stop: context.waker)
     }
     return done != nil

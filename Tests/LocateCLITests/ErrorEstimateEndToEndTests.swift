@@ -44,4 +44,48 @@ import Testing
     #expect(
       String(format: "%.4f", objects[1]["epd"] as? Double ?? -1) == String(format: "%.4f", epd))
   }
+
+  /// An epoch without GST: GSA names the satellites used, GSV where they are (`azimuth6` the
+  /// one that moves).
+  static func skyEpoch(_ time: String, azimuth6: Int) -> String {
+    sentence("GPGGA,\(time),4800.0000,N,01130.0000,E,1,04,1.5,500.0,M,46.9,M,,")
+      + sentence("GPGSA,A,3,14,15,24,06,,,,,,,,,2.5,1.5,2.0")
+      + sentence("GPGSV,1,1,04,14,14,150,40,15,15,254,41,24,43,192,42,06,06,\(azimuth6),39")
+      + sentence("GPRMC,\(time),A,4800.0000,N,01130.0000,E,0.0,0.0,010624,,,A")
+  }
+
+  @Test("epx/epy from the satellites' geometry follow them when one moves, not before")
+  func geometryFollowsTheSky() throws {
+    let directory = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/sky.nmea"
+    let text =
+      Self.skyEpoch("120000.00", azimuth6: 81) + Self.skyEpoch("120001.00", azimuth6: 81)
+      + Self.skyEpoch("120002.00", azimuth6: 120) + Self.skyEpoch("120003.00", azimuth6: 81)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try CLI.run(["watch", "--input", path, "--json", "--no-pause"])
+    #expect(result.status == 0, "\(result)")
+    let objects = try result.lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }.filter { $0["class"] as? String == "TPV" }
+    try #require(objects.count == 4, "\(result)")
+    func expected(_ azimuth6: Double) throws -> (x: String, y: String) {
+      let dop = try #require(
+        DilutionOfPrecision(directions: [(14, 150), (15, 254), (43, 192), (6, azimuth6)]))
+      return (String(format: "%.3f", dop.x * 15), String(format: "%.3f", dop.y * 15))
+    }
+    let (x81, y81) = try expected(81)
+    let (x120, y120) = try expected(120)
+    #expect(x81 != x120 && y81 != y120)
+    let stated = objects.map {
+      (
+        String(format: "%.3f", $0["epx"] as? Double ?? -1),
+        String(format: "%.3f", $0["epy"] as? Double ?? -1)
+      )
+    }
+    for (index, azimuth) in [81, 81, 120, 81].enumerated() {
+      #expect(stated[index].0 == (azimuth == 81 ? x81 : x120), "epoch \(index)")
+      #expect(stated[index].1 == (azimuth == 81 ? y81 : y120), "epoch \(index)")
+    }
+  }
 }

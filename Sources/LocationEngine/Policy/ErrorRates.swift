@@ -29,6 +29,13 @@ package struct ErrorRates {
     var error: Double?
   }
   private var previous: Fix?
+  /// The directions (elevation, azimuth) of the satellites the last DOPs were worked out for,
+  /// and those DOPs: the same satellites in the same places (GSV moves them once a second or
+  /// less often, GSA names the ones used each epoch) are not worked out again each epoch.
+  private var directions: [SIMD2<Double>] = []
+  private var dop: DilutionOfPrecision?
+  /// Where each epoch's directions are gathered (its capacity kept: no allocation per epoch).
+  private var gathered: [SIMD2<Double>] = []
 
   /// The estimates for one epoch, before they go into its `Fix`.
   package struct Estimates: Equatable {
@@ -50,7 +57,7 @@ package struct ErrorRates {
     var estimates = Estimates(
       longitudeError: report.longitudeError, latitudeError: report.latitudeError)
     if estimates.longitudeError == nil || estimates.latitudeError == nil,
-      let dop = Self.geometry(satellites)
+      let dop = geometry(satellites)
     {
       let uere = report.status == .dgps ? Self.horizontalUEREDifferential : Self.horizontalUERE
       estimates.longitudeError = estimates.longitudeError ?? dop.x * uere
@@ -77,14 +84,18 @@ package struct ErrorRates {
     return estimates
   }
 
-  /// The DOPs of the satellites used, from their directions.
-  package static func geometry(_ table: SatelliteTable) -> DilutionOfPrecision? {
-    var directions: [(elevation: Double, azimuth: Double)] = []
+  /// The DOPs of the satellites used, from their directions: the last epoch's when they are
+  /// the same.
+  private mutating func geometry(_ table: SatelliteTable) -> DilutionOfPrecision? {
+    gathered.removeAll(keepingCapacity: true)
     for record in table.inView where table.isUsed(record.number) {
       guard let elevation = record.elevation, let azimuth = record.azimuth else { continue }
-      directions.append((Double(elevation), Double(azimuth)))
+      gathered.append(SIMD2(Double(elevation), Double(azimuth)))
     }
-    return DilutionOfPrecision(directions: directions)
+    guard gathered != directions else { return dop }
+    swap(&gathered, &directions)
+    dop = DilutionOfPrecision(directions: directions.map { ($0.x, $0.y) })
+    return dop
   }
 }
 

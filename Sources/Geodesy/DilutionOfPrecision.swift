@@ -32,7 +32,7 @@ public struct DilutionOfPrecision: Sendable, Hashable {
   /// Directions gpsd skips are skipped: a non-finite value, an azimuth outside 0…359 or an
   /// elevation beyond ±90.
   public init?(directions: [(elevation: Double, azimuth: Double)]) {
-    var normal = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
+    var normal = Matrix4()
     var count = 0
     for (elevation, azimuth) in directions {
       guard elevation.isFinite, azimuth.isFinite, abs(elevation) <= 90, azimuth >= 0,
@@ -40,52 +40,86 @@ public struct DilutionOfPrecision: Sendable, Hashable {
       else { continue }
       let el = elevation * .pi / 180
       let az = azimuth * .pi / 180
-      let row = [sin(az) * cos(el), cos(az) * cos(el), sin(el), 1]
-      for i in 0..<4 {
-        for j in 0..<4 { normal[i][j] += row[i] * row[j] }
-      }
+      let row = SIMD4(sin(az) * cos(el), cos(az) * cos(el), sin(el), 1)
+      for i in 0..<4 { normal[i] += row[i] * row }
       count += 1
     }
     guard count >= 4, let inverse = Self.inverted(normal) else { return nil }
-    let diagonal = (0..<4).map { inverse[$0][$0] }
-    guard diagonal.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+    let diagonal = SIMD4(inverse[0][0], inverse[1][1], inverse[2][2], inverse[3][3])
+    guard (0..<4).allSatisfy({ diagonal[$0] >= 0 && diagonal[$0].isFinite }) else { return nil }
     x = diagonal[0].squareRoot()
     y = diagonal[1].squareRoot()
     vertical = diagonal[2].squareRoot()
     time = diagonal[3].squareRoot()
     horizontal = (diagonal[0] + diagonal[1]).squareRoot()
     position = (diagonal[0] + diagonal[1] + diagonal[2]).squareRoot()
-    geometric = diagonal.reduce(0, +).squareRoot()
+    geometric = (diagonal[0] + diagonal[1] + diagonal[2] + diagonal[3]).squareRoot()
   }
 
   /// The inverse of a 4×4 matrix by Gauss–Jordan elimination with partial pivoting; nil when
   /// it is singular.
-  static func inverted(_ matrix: [[Double]]) -> [[Double]]? {
-    let size = matrix.count
+  static func inverted(_ matrix: Matrix4) -> Matrix4? {
     var left = matrix
-    var right = (0..<size).map { row in (0..<size).map { row == $0 ? 1.0 : 0.0 } }
-    for column in 0..<size {
+    var right = Matrix4(identity: ())
+    for column in 0..<4 {
       var pivot = column
-      for row in column..<size where abs(left[row][column]) > abs(left[pivot][column]) {
+      for row in column..<4 where abs(left[row][column]) > abs(left[pivot][column]) {
         pivot = row
       }
       guard abs(left[pivot][column]) > 1e-12 else { return nil }
-      left.swapAt(column, pivot)
-      right.swapAt(column, pivot)
+      left.swapRows(column, pivot)
+      right.swapRows(column, pivot)
       let scale = left[column][column]
-      for j in 0..<size {
-        left[column][j] /= scale
-        right[column][j] /= scale
-      }
-      for row in 0..<size where row != column {
+      left[column] /= scale
+      right[column] /= scale
+      for row in 0..<4 where row != column {
         let factor = left[row][column]
         guard factor != 0 else { continue }
-        for j in 0..<size {
-          left[row][j] -= factor * left[column][j]
-          right[row][j] -= factor * right[column][j]
-        }
+        left[row] -= factor * left[column]
+        right[row] -= factor * right[column]
       }
     }
     return right
+  }
+}
+
+/// A 4×4 matrix of doubles, by rows, kept in place (no heap storage).
+struct Matrix4 {
+  private var rows = (SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>())
+
+  /// All zero.
+  init() {}
+
+  /// The identity matrix.
+  init(identity: Void) {
+    rows = (SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+  }
+
+  /// Row `index` (0…3).
+  subscript(index: Int) -> SIMD4<Double> {
+    get {
+      switch index {
+      case 0: rows.0
+      case 1: rows.1
+      case 2: rows.2
+      default: rows.3
+      }
+    }
+    set {
+      switch index {
+      case 0: rows.0 = newValue
+      case 1: rows.1 = newValue
+      case 2: rows.2 = newValue
+      default: rows.3 = newValue
+      }
+    }
+  }
+
+  /// Swaps rows `a` and `b`.
+  mutating func swapRows(_ a: Int, _ b: Int) {
+    guard a != b else { return }
+    let row = self[a]
+    self[a] = self[b]
+    self[b] = row
   }
 }

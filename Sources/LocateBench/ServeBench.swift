@@ -10,15 +10,21 @@ import Foundation
 /// Prints one line:
 /// latency median, p95, p99 and max over every client's TPVs after the warm-up, serve's CPU time
 /// over the feed (utime + stime), its peak RSS (VmHWM) and private memory (RssAnon).
-func serveBench(_ arguments: [String]) -> Int32 {
-  guard let locate = arguments.first, !locate.hasPrefix("-") else {
+///
+/// `LocateBench serve-floor FLOOR …` runs the same with `FLOOR PTY` (Tests/Benchmarks/
+/// serve_floor.c: one poll loop, a TPV line per read, nothing else) in place of `locate serve`:
+/// what this machine allows any relay, measured the same way. Its line starts `serve-floor:`.
+func serveBench(_ arguments: [String], floor: Bool = false) -> Int32 {
+  let name = floor ? "serve-floor" : "serve"
+  guard let server = arguments.first, !server.hasPrefix("-") else {
     printError(
-      "usage: LocateBench serve LOCATE [--rate HZ] [--seconds S] [--clients N] [--warmup S]")
+      "usage: LocateBench \(name) \(floor ? "FLOOR" : "LOCATE") [--rate HZ] [--seconds S]"
+        + " [--clients N] [--warmup S]")
     return 64
   }
   guard
     let values = LiveFeed.numericOptions(
-      arguments.dropFirst(), allowed: ["rate", "seconds", "clients", "warmup"], bench: "serve")
+      arguments.dropFirst(), allowed: ["rate", "seconds", "clients", "warmup"], bench: name)
   else { return 64 }
   var settings = ServeSettings()
   settings.rate = values["rate"].map { Int($0) } ?? settings.rate
@@ -27,11 +33,13 @@ func serveBench(_ arguments: [String]) -> Int32 {
   settings.warmup = values["warmup"] ?? settings.warmup
   guard (1...10).contains(settings.rate), settings.seconds > 0, (1...60).contains(settings.clients)
   else {
-    printError("LocateBench serve: rate 1-10, seconds > 0, clients 1-60")
+    printError("LocateBench \(name): rate 1-10, seconds > 0, clients 1-60")
     return 64
   }
-  return LiveFeed.report("serve") { () throws(LiveBenchError) in
-    try ServeRun(locate: locate, settings: settings).run().line
+  return LiveFeed.report(name) { () throws(LiveBenchError) in
+    var result = try ServeRun(server: server, settings: settings, floor: floor).run()
+    result.name = name
+    return result.line
   }
 }
 
@@ -45,6 +53,8 @@ struct ServeSettings {
 
 /// The figures of one serve run.
 struct ServeResult {
+  /// `serve` or `serve-floor`: how the line starts.
+  var name = "serve"
   var clients = 0
   var epochs = 0
   var tpvs = 0
@@ -55,7 +65,7 @@ struct ServeResult {
   var line: String {
     let sorted = latencies.sorted()
     func percentile(_ p: Double) -> Double { Double(LiveFeed.percentile(sorted, p)) / 1000 }
-    return "serve: clients=\(clients) epochs=\(epochs) tpvs=\(tpvs) measured=\(sorted.count)"
+    return "\(name): clients=\(clients) epochs=\(epochs) tpvs=\(tpvs) measured=\(sorted.count)"
       + " latency_median_us=\(format(percentile(0.5), 1))"
       + " latency_p95_us=\(format(percentile(0.95), 1))"
       + " latency_p99_us=\(format(percentile(0.99), 1))"

@@ -3,16 +3,20 @@ import Foundation
 import Platform
 import Receivers
 
-/// A pty fed by a writer thread, read by `locate serve`, whose clients this process is.
+/// A pty fed by a writer thread, read by `locate serve` (or the floor, serve_floor.c), whose
+/// clients this process is.
 struct ServeRun {
-  let locate: String
+  /// `locate`, or the floor's binary when ``floor``.
+  let server: String
   let settings: ServeSettings
+  /// Runs `server PTY` (serve_floor.c) instead of `server serve --device PTY …`.
+  var floor = false
 
   func run() throws(LiveBenchError) -> ServeResult {
     let pty = try LiveFeed.openRawPty()
     defer { close(pty.master) }
-    let child = try BenchChild(
-      locate, ["serve", "--device", pty.path, "--baud", "115200", "--listen", "127.0.0.1:0"])
+    let serve = ["serve", "--device", pty.path, "--baud", "115200", "--listen", "127.0.0.1:0"]
+    let child = try BenchChild(server, floor ? [pty.path] : serve)
     defer { child.stop() }
     let pid = child.pid
     var first = child.lines()
@@ -20,7 +24,7 @@ struct ServeRun {
     var address: Substring?
     while address == nil {
       guard monotonicNanoseconds() < deadline, first.poll(milliseconds: 100) else {
-        throw LiveBenchError(message: "locate serve printed no address")
+        throw LiveBenchError(message: "\(server) printed no address")
       }
       address = first.take().first?.0
     }
@@ -35,7 +39,7 @@ struct ServeRun {
         || !clients[index].seen(#"{"class":"DEVICE","path""#)
       {
         guard monotonicNanoseconds() < deadline, clients[index].poll(milliseconds: 100) else {
-          throw LiveBenchError(message: "locate serve did not open \(pty.path) for a client")
+          throw LiveBenchError(message: "\(server) did not open \(pty.path) for a client")
         }
       }
       _ = clients[index].take()

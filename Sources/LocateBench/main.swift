@@ -1,6 +1,7 @@
 // In-process benchmarks: `LocateBench decode FILE`, `LocateBench corpus …`,
 // `LocateBench geodesy PAIRS`, `LocateBench nearest …`, `LocateBench service FILE`,
-// `LocateBench live LOCATE`, `LocateBench serve LOCATE`, `LocateBench relay LOCATE`. Each subcommand lives in its own file.
+// `LocateBench live LOCATE`, `LocateBench serve LOCATE`, `LocateBench serve-floor FLOOR`,
+// `LocateBench relay LOCATE`. Each subcommand lives in its own file.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -12,9 +13,12 @@ case "nearest": exit(nearestBench(Array(arguments.dropFirst())))
 case "service": exit(serviceBench(Array(arguments.dropFirst())))
 case "live": exit(liveBench(Array(arguments.dropFirst())))
 case "serve": exit(serveBench(Array(arguments.dropFirst())))
+case "serve-floor": exit(serveBench(Array(arguments.dropFirst()), floor: true))
 case "relay": exit(relayBench(Array(arguments.dropFirst())))
 default:
   FileHandle.standardError.write(
-    Data("usage: LocateBench decode|corpus|geodesy|nearest|service|live|serve|relay …\n".utf8))
+    Data(
+      ("usage: LocateBench decode|corpus|geodesy|nearest|service|live|serve|serve-floor|relay"
+        + " …\n").utf8))
   exit(64)
 }

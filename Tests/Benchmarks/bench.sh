@@ -6,7 +6,7 @@
 #    geographiclib-tools, libproj-dev, python3-pip; PyPI: pynmea2) and builds, release, with
 #    the Swift runtime linked statically (what a Raspberry Pi user would install: the peak RSS
 #    is then the process's own, not 6 MiB of mapped Foundation and ICU pages), `locate` and
-#    `LocateBench`, and the C floor (limit.c, gcc -O2).
+#    `LocateBench`, and the C floors (limit.c for decoding, serve_floor.c for serve; gcc -O2).
 # 2. Generates the seeded 100 MB multi-GNSS corpus (`LocateBench corpus --seed 1`).
 # 3. Whole pipeline and decoding, RUNS rounds, each tool once per round (paired_timer.py):
 #      C floor     limit FILE                                  (read, memchr, XOR checksum)
@@ -19,7 +19,9 @@
 # 4. Live path, LIVE_RUNS runs of `LocateBench live` (locate watch over a pty at 10 Hz for
 #    LIVE_SECONDS s, then SILENT_SECONDS s of silence).
 #    SERVE_RUNS runs of `LocateBench serve` (locate serve over a pty at 10 Hz for SERVE_SECONDS
-#    s, SERVE_CLIENTS clients watching JSON: latency to each client's TPV line, serve's CPU).
+#    s, SERVE_CLIENTS clients watching JSON: latency to each client's TPV line, serve's CPU),
+#    each followed by one of `LocateBench serve-floor` (the same with serve_floor.c, a bare C
+#    relay: what this machine's pty, scheduler and loopback TCP allow any program).
 #    RELAY_RUNS runs of `LocateBench relay` (locate watch holding a pty at 10 Hz for
 #    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
@@ -90,6 +92,7 @@ BIN=$($SWIFT build -c release --static-swift-stdlib --disable-local-rpath $SCRAT
 LOCATE=$BIN/locate
 BENCH=$BIN/LocateBench
 gcc -O2 -o "$WORK/limit" Tests/Benchmarks/limit.c
+gcc -O2 -o "$WORK/serve_floor" Tests/Benchmarks/serve_floor.c
 
 echo "== inputs"
 CORPUS=$WORK/nmea_corpus_seed${SEED}_${TARGET_MB}mb.nmea
@@ -149,9 +152,12 @@ done
 
 echo "== serve: $SERVE_RUNS runs of ${SERVE_SECONDS} s at 10 Hz with $SERVE_CLIENTS clients"
 : > "$WORK/serve.txt"
+: > "$WORK/serve-floor.txt"
 for run in $(seq 1 "$SERVE_RUNS"); do
   "$BENCH" serve "$LOCATE" --rate 10 --seconds "$SERVE_SECONDS" --clients "$SERVE_CLIENTS" \
     | tee -a "$WORK/serve.txt"
+  "$BENCH" serve-floor "$WORK/serve_floor" --rate 10 --seconds "$SERVE_SECONDS" \
+    --clients "$SERVE_CLIENTS" | tee -a "$WORK/serve-floor.txt"
 done
 
 echo "== relay: $RELAY_RUNS runs of ${RELAY_SECONDS} s at 10 Hz, a watch joined to another"

@@ -117,6 +117,7 @@ def main():
             if line.startswith("live:"):
                 live_runs.append({k: float(v) for k, v in fields(line).items()})
     serve_runs = bench_runs(work, "serve")
+    floor_runs = bench_runs(work, "serve-floor")
     relay_runs = bench_runs(work, "relay")
 
     total_bytes = float(facts["bytes"])
@@ -198,6 +199,21 @@ def main():
         serve_table.append("| %d | %d | %d | %d | %s | %s |" % (
             number, run["clients"], run["epochs"], run["tpvs"], latency_columns(run),
             process_columns(run)))
+        if number <= len(floor_runs):
+            floor = floor_runs[number - 1]
+            serve_table.append("| %d: floor | %d | %d | %d | %s | %s |" % (
+                number, floor["clients"], floor["epochs"], floor["tpvs"], latency_columns(floor),
+                process_columns(floor)))
+
+    # The floor (serve_floor.c), run right after each serve run: what the machine allowed.
+    def floored(key, pick=median):
+        return pick([run[key] for run in floor_runs]) if floor_runs else float("nan")
+
+    pairs = list(zip(serve_runs, floor_runs))
+    serve_vs_floor = median([s["latency_p99_us"] / f["latency_p99_us"] for s, f in pairs]) \
+        if pairs else float("nan")
+    serve_over_floor = median([s["latency_median_us"] - f["latency_median_us"] for s, f in pairs]) \
+        if pairs else float("nan")
 
     # A locate joined to another that holds the device.
     def relayed(key, pick=median):
@@ -274,6 +290,11 @@ def main():
         "| median %s µs, p99 %s µs (worst run %s µs) | | | p99 < 1 ms | %s |" % (
             serve_clients, fmt(served("latency_median_us")), fmt(served("latency_p99_us")),
             fmt(served("latency_p99_us", max)), check(served("latency_p99_us") < 1000)),
+        "| | locate's own part: median %s µs over the floor's | C floor (serve_floor.c, run "
+        "after each): median %s µs, p99 %s µs (worst run %s µs) | p99 %s× the floor's | - | - |" % (
+            fmt(serve_over_floor), fmt(floored("latency_median_us")),
+            fmt(floored("latency_p99_us")), fmt(floored("latency_p99_us", max)),
+            fmt(serve_vs_floor, 2)),
         "| serve: CPU of `locate serve` with %d clients at 10 Hz | %s %% of a core | | | < 2 %% "
         "| %s |" % (serve_clients, fmt(served("cpu_percent"), 2), check(served("cpu_percent") < 2)),
         "| relay: pty at 10 Hz, last byte of an epoch to a joined `watch`'s TPV line "
@@ -378,6 +399,15 @@ def main():
         "socket held its TPV line, for every client and every epoch after the first 2 s. CPU: "
         "serve's utime + stime over the feed. Memory: VmHWM and RssAnon at the end." % (
             serve_clients),
+        "",
+        "Each run is followed by one of `LocateBench serve-floor` (rows \"floor\"): the same "
+        "feed, clients and clock, with `locate serve` replaced by `Tests/Benchmarks/"
+        "serve_floor.c` (gcc -O2), one `poll(2)` loop that sends each read's RMC time to the "
+        "clients as a TPV line, with no checksum, fix assembly or policies. Its latency is the "
+        "pty's wake-up, the scheduler, loopback TCP and the bench's own wake-up: what this "
+        "machine allows any relay. The difference of the medians is locate's own part; the "
+        "tail beyond it is the machine's (on this 2-vCPU VM a vCPU woken from idle can take "
+        "milliseconds to run, for the floor as for locate).",
         "",
     ] + serve_table + [
         "",

@@ -22,9 +22,13 @@ struct PermissionEndToEndTests {
   /// `sanitize-thread`: their suppressions files sit in the checkout, which only root may
   /// enter when it was cloned into a `mktemp -d` directory (0700). Unread, the suppressions
   /// are missing and the child ends with the sanitizer's status (1 or 66; a clean clone in CI
-  /// had 3 tests fail so): copies in /tmp, readable by all, are used instead.
-  static func nobodysSanitizerOptions() throws -> [String: String] {
+  /// had 3 tests fail so): copies in /tmp, readable by all, are used instead, named for this
+  /// call alone (`copies`: the caller removes them once its child is done).
+  static func nobodysSanitizerOptions() throws -> (environment: [String: String], copies: [String])
+  {
     var rewritten: [String: String] = [:]
+    var copies: [String] = []
+    let call = UUID().uuidString
     for (name, options) in CLI.baseEnvironment
     where ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains(name) {
       var parts = options.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -34,26 +38,29 @@ struct PermissionEndToEndTests {
         guard let contents = FileManager.default.contents(atPath: path) else {
           throw TestFailure("cannot read the suppressions \(path)")
         }
-        let copy = "/tmp/locate-tests-\(getpid())-" + (path as NSString).lastPathComponent
+        let copy = "/tmp/locate-tests-\(getpid())-\(call)-" + (path as NSString).lastPathComponent
         guard
           FileManager.default.createFile(
             atPath: copy, contents: contents, attributes: [.posixPermissions: 0o644])
         else { throw TestFailure("cannot write \(copy)") }
+        copies.append(copy)
         parts[index] = key + copy
       }
       rewritten[name] = parts.joined(separator: ":")
     }
-    return rewritten
+    return (rewritten, copies)
   }
 
   /// Runs a command as nobody. A process forked by another test in the instant before its
   /// exec can still hold the copy open for writing: ETXTBSY ("Text file busy") is retried.
   static func runAsNobody(_ command: [String]) throws -> RunResult {
+    let options = try nobodysSanitizerOptions()
+    defer { for copy in options.copies { unlink(copy) } }
     var attempts = 0
     while true {
       let result = try CLI.runProgram(
         "/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command,
-        stdin: nil, environment: try nobodysSanitizerOptions(), timeout: 120)
+        stdin: nil, environment: options.environment, timeout: 120)
       attempts += 1
       guard result.status == 126, result.stderr.contains("Text file busy"), attempts < 50 else {
         return result

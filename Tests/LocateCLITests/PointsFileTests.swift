@@ -101,11 +101,13 @@ import Testing
   @Test func emptyAndNonJSON() throws {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    FileManager.default.createFile(atPath: directory + "/empty.csv", contents: Data())
-    FileManager.default.createFile(
-      atPath: directory + "/bad.json", contents: Data("{\"type\":".utf8))
-    FileManager.default.createFile(
-      atPath: directory + "/line.json", contents: Data(#"{"type":"LineString"}"#.utf8))
+    try #require(FileManager.default.createFile(atPath: directory + "/empty.csv", contents: Data()))
+    try #require(
+      FileManager.default.createFile(
+        atPath: directory + "/bad.json", contents: Data("{\"type\":".utf8)))
+    try #require(
+      FileManager.default.createFile(
+        atPath: directory + "/line.json", contents: Data(#"{"type":"LineString"}"#.utf8)))
     #expect(
       failure(directory + "/empty.csv")?.description
         == "locate: \(directory)/empty.csv: empty (give a CSV header and rows, or GeoJSON)")

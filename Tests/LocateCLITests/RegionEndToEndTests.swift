@@ -12,8 +12,9 @@ import Testing
     init() throws {
       directory = try Paths.temporaryDirectory()
       path = directory + "/tour.nmea"
-      FileManager.default.createFile(
-        atPath: path, contents: Data(RegionTour.nmea(RegionTour.fixes)))
+      try #require(
+        FileManager.default.createFile(
+          atPath: path, contents: Data(RegionTour.nmea(RegionTour.fixes))))
     }
 
     func clean() { try? FileManager.default.removeItem(atPath: directory) }

@@ -16,22 +16,26 @@ import Testing
       + sentence("GPRMC,\(time),A,\(latitude),N,01130.0000,E,0.0,0.0,010624,,,A")
   }
 
-  @Test("eps from consecutive errors over Δt, epd from the angle they subtend")
-  func consecutiveFixes() throws {
+  /// The TPV objects `locate watch --input … --json` writes for `text`; checks it exits 0.
+  static func tpvs(of text: String) throws -> [[String: Any]] {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/two.nmea"
-    // 0.0539957 minutes of latitude ≈ 100 m.
-    let text =
-      Self.epoch("120000.00", latitude: "4800.0000")
-      + Self.epoch("120001.00", latitude: "4800.0540")
+    let path = directory + "/capture.nmea"
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try CLI.run(["watch", "--input", path, "--json", "--no-pause"])
     #expect(result.status == 0, "\(result)")
-    let objects = try result.lines.map {
+    return try result.lines.map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }.filter { $0["class"] as? String == "TPV" }
-    try #require(objects.count == 2, "\(result)")
+  }
+
+  @Test("eps from consecutive errors over Δt, epd from the angle they subtend")
+  func consecutiveFixes() throws {
+    // 0.0539957 minutes of latitude ≈ 100 m.
+    let objects = try Self.tpvs(
+      of: Self.epoch("120000.00", latitude: "4800.0000")
+        + Self.epoch("120001.00", latitude: "4800.0540"))
+    try #require(objects.count == 2)
     #expect(objects[0]["epx"] as? Double == 3.0)
     #expect(objects[0]["epy"] as? Double == 2.0)
     #expect(objects[0]["eps"] == nil && objects[0]["epd"] == nil, "no previous fix")
@@ -56,19 +60,10 @@ import Testing
 
   @Test("epx/epy from the satellites' geometry follow them when one moves, not before")
   func geometryFollowsTheSky() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/sky.nmea"
-    let text =
-      Self.skyEpoch("120000.00", azimuth6: 81) + Self.skyEpoch("120001.00", azimuth6: 81)
-      + Self.skyEpoch("120002.00", azimuth6: 120) + Self.skyEpoch("120003.00", azimuth6: 81)
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    let result = try CLI.run(["watch", "--input", path, "--json", "--no-pause"])
-    #expect(result.status == 0, "\(result)")
-    let objects = try result.lines.map {
-      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-    }.filter { $0["class"] as? String == "TPV" }
-    try #require(objects.count == 4, "\(result)")
+    let objects = try Self.tpvs(
+      of: Self.skyEpoch("120000.00", azimuth6: 81) + Self.skyEpoch("120001.00", azimuth6: 81)
+        + Self.skyEpoch("120002.00", azimuth6: 120) + Self.skyEpoch("120003.00", azimuth6: 81))
+    try #require(objects.count == 4)
     func expected(_ azimuth6: Double) throws -> (x: String, y: String) {
       let dop = try #require(
         DilutionOfPrecision(directions: [(14, 150), (15, 254), (43, 192), (6, azimuth6)]))

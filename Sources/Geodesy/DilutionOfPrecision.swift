@@ -60,7 +60,7 @@ public struct DilutionOfPrecision: Sendable, Hashable {
   /// it is singular.
   static func inverted(_ matrix: Matrix4) -> Matrix4? {
     var left = matrix
-    var right = Matrix4(identity: ())
+    var right = Matrix4.identity
     for column in 0..<4 {
       var pivot = column
       for row in column..<4 where abs(left[row][column]) > abs(left[pivot][column]) {
@@ -91,8 +91,10 @@ struct Matrix4 {
   init() {}
 
   /// The identity matrix.
-  init(identity: Void) {
-    rows = (SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+  static var identity: Matrix4 {
+    var matrix = Matrix4()
+    matrix.rows = (SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+    return matrix
   }
 
   /// Row `index` (0…3).

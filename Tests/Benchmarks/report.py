@@ -406,8 +406,8 @@ def main():
         "clients as a TPV line, with no checksum, fix assembly or policies. Its latency is the "
         "pty's wake-up, the scheduler, loopback TCP and the bench's own wake-up: what this "
         "machine allows any relay. The difference of the medians is locate's own part; the "
-        "tail beyond it is the machine's (on this 2-vCPU VM a vCPU woken from idle can take "
-        "milliseconds to run, for the floor as for locate).",
+        "tail beyond it is the machine's (in a virtual machine, a vCPU woken from idle can "
+        "take milliseconds to run, for the floor as for locate).",
         "",
     ] + serve_table + [
         "",
@@ -446,6 +446,8 @@ def main():
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in nmea.tools.items()] + [
         "- live: `LocateBench live LOCATE --rate 10 --seconds S --silent S`",
         "- serve: `LocateBench serve LOCATE --rate 10 --seconds S --clients N`",
+        "- serve floor: `LocateBench serve-floor serve_floor --rate 10 --seconds S --clients N` "
+        "(`gcc -O2 -o serve_floor Tests/Benchmarks/serve_floor.c`)",
         "- relay: `LocateBench relay LOCATE --rate 10 --seconds S`",
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in startup.tools.items()]
     text += [""]

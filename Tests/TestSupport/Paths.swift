@@ -17,6 +17,42 @@ public enum Paths {
   /// `Fixtures/gpsd` as a URL.
   public static var gpsdDirectory: URL { URL(fileURLWithPath: root + "/Fixtures/gpsd") }
 
+  /// The project's shared folder beside the repository (`../shared`: other projects' captures
+  /// and data, read in place, never copied in), or `$LOCATE_SHARED`; nil when absent (a clone
+  /// elsewhere): a test that needs it says so and is skipped.
+  public static let shared: String? = {
+    let path =
+      ProcessInfo.processInfo.environment["LOCATE_SHARED"]
+      ?? URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared")
+      .path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { return nil }
+    return path
+  }()
+
+  /// Every capture under `../shared/fixtures/foreign` (other projects' test captures, read in
+  /// place), sorted; empty when the shared folder is absent.
+  public static var foreignCaptures: [String] {
+    guard let shared else { return [] }
+    let base = shared + "/fixtures/foreign"
+    guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+    var found: [String] = []
+    while let relative = walker.nextObject() as? String {
+      let name = (relative as NSString).lastPathComponent
+      guard !name.hasSuffix(".md"), !name.hasSuffix(".tsv") else { continue }
+      var isDirectory: ObjCBool = false
+      let path = base + "/" + relative
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        found.append(path)
+      }
+    }
+    return found.sorted()
+  }
+
   /// The directory of the running tests' build (the test bundle's).
   public static let buildDirectory: URL = {
     let executable =

@@ -42,6 +42,7 @@ let package = Package(
     .target(
       name: "OpenCoreLocation",
       dependencies: ["LocationEngine", "NMEA", "Geodesy", "Receivers", "Platform"]),
+    .target(name: "TimeService", dependencies: ["Platform", "CLocateSys"]),
     .target(name: "JSON"),
     .target(name: "GPSDServer", dependencies: ["Platform", "JSON"]),
     .target(
@@ -80,6 +81,9 @@ let package = Package(
     .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(
+      name: "TimeServiceTests",
+      dependencies: ["TimeService", "Platform", "CLocateSys", "TestSupport"]),
     .testTarget(
       name: "ReceiversTests",
       dependencies: ["Receivers", "VirtualReceiver", "NMEA", "Platform", "TestSupport"]),

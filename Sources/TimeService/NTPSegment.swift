@@ -70,7 +70,8 @@ package final class NTPSegment: @unchecked Sendable {
     } catch {
       throw Self.refusal(error, key: key, name: name)
     }
-    segment = address.bindMemory(to: clocate_ntpshm.self, capacity: 1)
+    // Checked before the segment is this object's (a throw after that would run `deinit`,
+    // which marks the other writer's segment invalid).
     let words = (address + Self.markerOffset).assumingMemoryBound(to: Int32.self)
     let writer = words[1]
     if words[0] == Self.marker, writer != CurrentProcess.id, CurrentProcess.exists(writer),
@@ -79,6 +80,7 @@ package final class NTPSegment: @unchecked Sendable {
       SharedMemory.detach(address)
       throw TimeServiceError(.inUse(pid: writer), name)
     }
+    segment = address.bindMemory(to: clocate_ntpshm.self, capacity: 1)
     words[0] = Self.marker
     words[1] = CurrentProcess.id
     segment.pointee.mode = 1

@@ -49,7 +49,7 @@ let package = Package(
       name: "LocateCLI",
       dependencies: [
         "LocationEngine", "NMEA", "Geodesy", "Receivers", "GPSDServer", "VirtualReceiver",
-        "Platform", "JSON",
+        "Platform", "JSON", "TimeService",
       ]),
     .target(name: "CLocateStartup"),
     // What every start of `locate` costs the dynamic loader (make bench's start-up row):
@@ -73,7 +73,7 @@ let package = Package(
       name: "LocateBench",
       dependencies: [
         "NMEA", "Geodesy", "LocationEngine", "OpenCoreLocation", "Receivers", "VirtualReceiver",
-        "Platform", "TestSupport",
+        "Platform", "TestSupport", "TimeService",
       ]),
     .target(
       name: "TestSupport", dependencies: ["NMEA", "Platform", "VirtualReceiver"],
@@ -100,7 +100,7 @@ let package = Package(
       dependencies: [
         "LocateCLI", "locate", "OpenCoreLocation", "LocationEngine", "Geodesy", "Receivers",
         "VirtualReceiver",
-        "NMEA", "Platform", "TestSupport",
+        "NMEA", "Platform", "TestSupport", "TimeService",
       ],
       exclude: ["Fixtures"]),
     .executableTarget(

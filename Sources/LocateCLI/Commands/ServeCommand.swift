@@ -30,7 +30,7 @@ enum ServeCommand: Command {
       .value(
         "listen", nil, "HOST:PORT",
         "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6; port 0: any free port)")
-    ] + CommonOptions.source + [CommonOptions.output[3], CommonOptions.help]
+    ] + CommonOptions.source + TimeOptions.options + [CommonOptions.output[3], CommonOptions.help]
   static let examples = [
     ("locate serve", "gpsd's clients on this machine can use the receiver: try 'gpspipe -w'"),
     (
@@ -57,6 +57,7 @@ enum ServeCommand: Command {
     }
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: name)
+    let timePlan = try TimeOptions.plan(arguments, source: source, command: name, byDefault: true)
     var options = LocationServiceOptions(source: source)
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
     options.pausesAutomatically = false
@@ -73,9 +74,34 @@ enum ServeCommand: Command {
     } catch {
       throw Self.failure(error, option: text)
     }
+    // The receiver's time: TOFF (and PPS) objects for gpsd's clients, and ntpd's and chrony's
+    // reference clocks as the options say.
+    let device = Locked<String?>(nil)
+    var timeFeed: TimeFeed?
+    if source.kind == .device {
+      let listeners = TimeFeed.Listeners(
+        serial: { sample in
+          guard let path = device.withLock({ $0 }) else { return }
+          server.publish(.timing(GPSDJSON.toff(sample, device: path)))
+        },
+        pulse: { sample, precision in
+          guard let path = device.withLock({ $0 }) else { return }
+          server.publish(.timing(GPSDJSON.pps(sample, device: path, precision: precision)))
+        })
+      do {
+        timeFeed = try TimeFeed(
+          plan: timePlan, device: source.name ?? Receiver.discoveredDevice(), status: status,
+          listeners: listeners)
+      } catch {
+        server.stop()
+        throw error
+      }
+      options.epochTiming = { [timeFeed] timing in timeFeed?.epoch(timing) }
+    }
+    defer { timeFeed?.stop() }
     let relay = ServeRelay(
       server: server, service: LocationService(options: options), source: source,
-      observer: RequestObserver(status: status))
+      observer: RequestObserver(status: status), timeFeed: timeFeed, device: device)
     // The address is printed once the signal handler listens, as `simulate`'s path is: a
     // script that reads it and stops the server at once gets a clean stop.
     let completion = await context.interruptible { () async throws(LocateError) in

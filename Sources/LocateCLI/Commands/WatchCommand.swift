@@ -50,7 +50,8 @@ enum WatchCommand: Command {
       .flag(
         "visits", nil,
         "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
-    ] + RegionOptions.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+    ] + RegionOptions.options + CommonOptions.source + TimeOptions.options + CommonOptions.output
+    + [CommonOptions.help]
   static let examples = [
     ("locate watch", "a line per fix until Ctrl-C"),
     ("locate watch --format gpx > track.gpx", "a GPX track, closed properly on Ctrl-C"),
@@ -127,11 +128,21 @@ enum WatchCommand: Command {
       regions: !options.regions.isEmpty, eventsOnly: eventsOnly)
     let regions = RegionOutput(writer: writer)
     let status = context.statusLine(arguments)
+    // The receiver's time for ntpd and chrony, when an option asks for it.
+    let timePlan = try TimeOptions.plan(arguments, source: source, command: name, byDefault: false)
+    var timeFeed: TimeFeed?
+    if timePlan.sendsAnywhere || timePlan.pps != .off {
+      let feed = try TimeFeed(
+        plan: timePlan, device: source.name ?? Receiver.discoveredDevice(), status: status)
+      options.epochTiming = { timing in feed.epoch(timing) }
+      timeFeed = feed
+    }
+    defer { timeFeed?.stop() }
     let service = LocationService(options: options)
     let loop = WatchLoop(
       service: service, source: source, writer: writer,
       observer: RequestObserver(status: status), target: target, limits: limits,
-      regions: regions)
+      regions: regions, timeFeed: timeFeed)
     // A signal or --duration stops reading; the loop writes every fix already read, then ends.
     // The document begins once a signal would close it.
     let finish: @Sendable () -> Void = { service.finish() }

@@ -196,10 +196,16 @@ final class BenchChild {
   /// Its standard output.
   let output = Pipe()
 
-  /// Starts `locate arguments…`.
-  init(_ locate: String, _ arguments: [String]) throws(LiveBenchError) {
+  /// Starts `locate arguments…` (or another program), with `environment` added to this
+  /// process's own.
+  init(_ locate: String, _ arguments: [String], environment: [String: String] = [:])
+    throws(LiveBenchError)
+  {
     process.executableURL = URL(fileURLWithPath: locate)
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     process.standardInput = FileHandle(forReadingAtPath: "/dev/null")

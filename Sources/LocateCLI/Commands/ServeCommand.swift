@@ -24,6 +24,17 @@ enum ServeCommand: Command {
     ends at its end. SIGINT, SIGTERM and SIGHUP are the normal end (status 0). With --verbose
     (or on a terminal), clients coming, watching, leaving and being dropped are noted on
     stderr.
+
+    The receiver's time, as gpsd gives it to chrony and ntpd: reading a serial port (not a
+    pseudo-terminal), each second's sample (the epoch's UTC time against the system clock at
+    its first byte; a fix, after three in a row) goes to NTP shared-memory unit 0 as root, 2
+    otherwise (chrony: 'refclock SHM 0'), and to chrony's SOCK socket
+    /run/chrony.NAME.serial.sock (/tmp as a user) while chronyd listens there; PPS pulses,
+    paired with the serial time of their second, to the next unit and /run/chrony.NAME.sock.
+    Clients watching with "pps":true get TOFF (and PPS) objects. A unit that cannot be had is
+    status 75 (another program's segment, another locate's unit) or 77 (not writable) when
+    --shm names it, a note otherwise; a --pps source missing is 69. When serve stops, the
+    segment stays, marked as holding no sample.
     """
   static let options: [OptionSpec] =
     [
@@ -44,6 +55,10 @@ enum ServeCommand: Command {
     (
       "locate watch --input gpsd://127.0.0.1:2947 --json",
       "read it back from another locate"
+    ),
+    (
+      "sudo locate serve --device /dev/ttyAMA0 --pps /dev/pps0",
+      "chrony's 'refclock SHM 0' gets the serial time, 'refclock SHM 1' the PPS"
     ),
   ]
 

@@ -135,8 +135,9 @@ enum TimeCommand: Command {
         if error == .notPermitted || error == .accessDenied {
           throw LocateError(
             .permissionDenied, "--set-clock",
-            "setting the system clock needs root (CAP_SYS_TIME); it is "
-              + JSONText.fixed(Double(ahead) / 1e9, 3) + " s off the receiver",
+            "setting the system clock needs root (CAP_SYS_TIME): it is "
+              + JSONText.fixed(Double(ahead.magnitude) / 1e9, 3) + " s "
+              + (ahead < 0 ? "behind" : "ahead of") + " the receiver",
             remedy: "run it as root: sudo locate time --set-clock")
         }
         throw LocateError(.software, "--set-clock", "clock_settime failed: \(error)")

@@ -20,7 +20,9 @@ enum WatchCommand: Command {
     line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to), gpx (a
     track, written and flushed point by point), geojson (RFC 8142 text sequence of Features)
     and csv. With --region or --regions, it also reports entering and leaving circles
-    (geofences), and with --visits the places it stayed, as below.
+    (geofences), and with --visits the places it stayed, as below. With --shm, --chrony or
+    --pps, it also gives the receiver's time to chrony and ntpd, as 'locate serve' does by
+    default (see 'locate serve --help').
     """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText
   static let visitText = """
     Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix

@@ -117,11 +117,18 @@ final class TimeFeed: @unchecked Sendable {
   }
 
   private func startPortPPS(_ path: String) {
-    let first = state.withLock { state -> Bool in
+    // A /dev/ppsN given by path started with the feed, and does not depend on the port.
+    if plan.pps == .off { return }
+    if case .device = plan.pps { return }
+    let (first, failed) = state.withLock { state -> (Bool, PPSReader?) in
       defer { state.portTried = true }
-      return !state.portTried && !state.stopped
+      guard !state.portTried && !state.stopped else { return (false, nil) }
+      // A reader whose port went away is let go before the port's PPS starts again.
+      defer { state.reader = nil }
+      return (true, state.reader)
     }
     guard first else { return }
+    failed?.stop()
     do throws(LocateError) {
       switch plan.pps {
       case .off, .device:
@@ -137,6 +144,7 @@ final class TimeFeed: @unchecked Sendable {
       case .modemLines(let lines):
         try startPPS { () throws(TimeServiceError) in try ModemLinePPS(path: path, lines: lines) }
       case .lineDiscipline:
+        state.withLock { $0.lineDiscipline }?.detach()
         let discipline: PPSLineDiscipline
         do {
           discipline = try PPSLineDiscipline(port: path)
@@ -178,7 +186,11 @@ final class TimeFeed: @unchecked Sendable {
         onEdge: { edge in
           if let sample = clock.pulse(edge) { listeners.pulse(sample, precision) }
         },
-        onFailure: { error in status.note("PPS stopped: \(error)") })
+        onFailure: { [weak self] error in
+          // The port went away (unplugged): tried again when it connects again.
+          status.note("PPS stopped: \(error)")
+          self?.state.withLock { $0.portTried = false }
+        })
       state.withLock { $0.reader = reader }
     } catch {
       source.close()

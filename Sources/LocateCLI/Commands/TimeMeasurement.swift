@@ -20,7 +20,6 @@ final class TimeMeasurement: Sendable {
   private let epochs: Int
   private let result = Locked(Result())
   private let service = Locked<LocationService?>(nil)
-  private let finished = Locked(false)
 
   /// A measurement of `epochs` fixes.
   init(epochs: Int) { self.epochs = epochs }
@@ -40,8 +39,7 @@ final class TimeMeasurement: Sendable {
       result.timings.append(timing)
       return result.timings.count == epochs
     }
-    guard enough, !finished.withLock({ $0 }) else { return }
-    finished.withLock { $0 = true }
+    guard enough else { return }
     let service = self.service.withLock { $0 }
     DispatchQueue.global().async { service?.finish() }
   }

@@ -169,7 +169,7 @@ final class TimeFeed: @unchecked Sendable {
   }
 
   /// Opens a PPS source and starts its thread.
-  private func startPPS(_ open: () throws(TimeServiceError) -> any PPSSource) throws(LocateError) {
+  func startPPS(_ open: () throws(TimeServiceError) -> any PPSSource) throws(LocateError) {
     let source: any PPSSource
     do {
       source = try open()

@@ -4,20 +4,24 @@ import Foundation
 import Platform
 import TimeService
 
-/// `LocateBench timeservice LOCATE --shim SHIM [--seconds S] [--warmup S] [--unit U]
-/// [--port P]`: a synthetic drive written into a pty at 1 Hz, each epoch at the whole second
-/// of `CLOCK_REALTIME` it names (a receiver without output delay). First gpsd 3.22 reads it
-/// (`gpsd -N -n -b -S P LINK`, with Tests/Tools/gpsd_usb_shim.c preloaded: gpsd ships no time
-/// from a pty, and the shim tells it the pty is a USB port), then `LOCATE serve --device LINK
-/// --shm U`; each for S seconds, the segment of unit U (0: the one gpsd, as root, takes for
-/// its first device) read as ntpd does every 2 ms. Prints one line: for each, the samples
-/// taken after the warm-up and their offsets (system clock − receiver time, µs): median,
-/// standard deviation, 1st and 99th percentile; and their latency after the epoch's write.
+/// `LocateBench timeservice LOCATE --shim SHIM [--rounds R] [--seconds S] [--warmup S]
+/// [--unit U] [--port P]`: a synthetic drive written into a pty at 1 Hz, each epoch at the
+/// whole second of `CLOCK_REALTIME` it names (a receiver without output delay), read by gpsd
+/// 3.22 (`gpsd -N -n -b -S P LINK`, with Tests/Tools/gpsd_usb_shim.c preloaded: gpsd ships
+/// no time from a pty, and the shim tells it the pty is a USB port) and by `LOCATE serve
+/// --device LINK --shm U`, one after the other, R rounds of S seconds each (gpsd first in odd
+/// rounds, locate first in even ones: the machine's load falls on both alike), the segment of
+/// unit U (0: the one gpsd, as root, takes for its first device) read as ntpd does every
+/// 2 ms. The writer runs at SCHED_FIFO priority (a receiver is hardware: the machine's load
+/// delays the readers, not the epochs). Prints one line: for each program, all its samples
+/// taken after each window's warm-up, their offsets (system clock − receiver time, µs):
+/// median, standard deviation, 1st, 25th, 75th and 99th percentile; and the same of their
+/// latency after the epoch's write.
 func timeBench(_ arguments: [String]) -> Int32 {
   guard let locate = arguments.first, !locate.hasPrefix("-") else {
     printError(
-      "usage: LocateBench timeservice LOCATE --shim SHIM [--seconds S] [--warmup S] [--unit U]"
-        + " [--port P]")
+      "usage: LocateBench timeservice LOCATE --shim SHIM [--rounds R] [--seconds S]"
+        + " [--warmup S] [--unit U] [--port P]")
     return 64
   }
   var rest = Array(arguments.dropFirst())
@@ -29,26 +33,42 @@ func timeBench(_ arguments: [String]) -> Int32 {
   rest.removeSubrange(shimIndex...(shimIndex + 1))
   guard
     let values = LiveFeed.numericOptions(
-      rest[...], allowed: ["seconds", "warmup", "unit", "port"], bench: "timeservice")
+      rest[...], allowed: ["rounds", "seconds", "warmup", "unit", "port"], bench: "timeservice")
   else { return 64 }
   let settings = TimeSettings(
-    seconds: values["seconds"] ?? 60, warmup: values["warmup"] ?? 5,
+    seconds: values["seconds"] ?? 30, warmup: values["warmup"] ?? 5,
     unit: values["unit"].map { Int($0) } ?? 0, port: values["port"].map { Int($0) } ?? 29_470)
+  let rounds = values["rounds"].map { Int($0) } ?? 6
+  guard rounds >= 1, settings.seconds >= 5 else {
+    printError("LocateBench timeservice: rounds ≥ 1, seconds ≥ 5")
+    return 64
+  }
   guard getuid() == 0 else {
     printError("LocateBench timeservice: needs root (gpsd and unit \(settings.unit) are root's)")
     return 77
   }
   return LiveFeed.report("timeservice") { () throws(LiveBenchError) in
-    let gpsd = try TimeRun(settings: settings).run(
-      "/usr/sbin/gpsd", ["-N", "-n", "-b", "-S", "\(settings.port)"],
-      environment: ["LD_PRELOAD": shim], fakesUSB: true)
-    let ours = try TimeRun(settings: settings).run(
-      locate,
-      [
-        "serve", "--listen", "127.0.0.1:0", "--shm", "\(settings.unit)", "--chrony", "off",
-        "--pps", "off", "--device",
-      ], environment: [:], fakesUSB: false)
-    return "timeservice: unit=\(settings.unit) seconds=\(Int(settings.seconds)) "
+    var gpsd = TimeSamples()
+    var ours = TimeSamples()
+    for round in 1...rounds {
+      for program in round % 2 == 1 ? ["gpsd", "locate"] : ["locate", "gpsd"] {
+        if program == "gpsd" {
+          gpsd.add(
+            try TimeRun(settings: settings).run(
+              "/usr/sbin/gpsd", ["-N", "-n", "-b", "-S", "\(settings.port)"],
+              environment: ["LD_PRELOAD": shim], fakesUSB: true))
+        } else {
+          ours.add(
+            try TimeRun(settings: settings).run(
+              locate,
+              [
+                "serve", "--listen", "127.0.0.1:0", "--shm", "\(settings.unit)", "--chrony",
+                "off", "--pps", "off", "--device",
+              ], environment: [:], fakesUSB: false))
+        }
+      }
+    }
+    return "timeservice: unit=\(settings.unit) rounds=\(rounds) seconds=\(Int(settings.seconds)) "
       + gpsd.fields("gpsd") + " " + ours.fields("locate")
   }
 }
@@ -68,6 +88,12 @@ struct TimeSamples {
   /// System clock at the sample − system clock when its epoch was written, ns.
   var latencies: [Int64] = []
 
+  /// Another window's samples.
+  mutating func add(_ other: TimeSamples) {
+    offsets += other.offsets
+    latencies += other.latencies
+  }
+
   /// `NAME_samples=… NAME_offset_median_us=…` for the bench scripts.
   func fields(_ name: String) -> String {
     func stats(_ values: [Int64], _ what: String) -> String {
@@ -77,6 +103,8 @@ struct TimeSamples {
       return "\(name)_\(what)_median_us=\(us(summary?.median))"
         + " \(name)_\(what)_sd_us=\(us(summary?.standardDeviation))"
         + " \(name)_\(what)_p1_us=\(us(Double(LiveFeed.percentile(sorted, 0.01))))"
+        + " \(name)_\(what)_p25_us=\(us(Double(LiveFeed.percentile(sorted, 0.25))))"
+        + " \(name)_\(what)_p75_us=\(us(Double(LiveFeed.percentile(sorted, 0.75))))"
         + " \(name)_\(what)_p99_us=\(us(Double(LiveFeed.percentile(sorted, 0.99))))"
     }
     return "\(name)_samples=\(offsets.count) " + stats(offsets, "offset") + " "
@@ -109,7 +137,7 @@ struct TimeRun {
     let written = WrittenEpochs()
     let writer = try LiveFeed.startWriter(
       master: pty.master, rate: 1, seconds: settings.seconds + settings.warmup,
-      written: written)
+      written: written, realtimePriority: true)
     // The monotonic clock's distance to the system clock (the writes are timed by the first).
     let realMinusMonotonic = Clock.wallNanoseconds() - Int64(Clock.now())
     var samples: [TimeSample] = []

@@ -25,9 +25,10 @@
 #    RELAY_RUNS runs of `LocateBench relay` (locate watch holding a pty at 10 Hz for
 #    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
 #    As root, TIME_RUNS runs of `LocateBench timeservice` (a pty fed at 1 Hz, each epoch at the
-#    second it names; gpsd 3.22, then locate serve, each TIME_SECONDS s writing NTP unit 0: the
-#    spread of their serial samples' offsets; gpsd is told the pty is a USB port by
-#    Tests/Tools/gpsd_usb_shim.c, preloaded, or it would ship no time from it).
+#    second it names; gpsd 3.22 and locate serve one after the other, TIME_ROUNDS rounds of
+#    TIME_SECONDS s each, writing NTP unit 0: the spread of their serial samples' offsets;
+#    gpsd is told the pty is a USB port by Tests/Tools/gpsd_usb_shim.c, preloaded, or it would
+#    ship no time from it).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
 #    locate current --input CAPTURE, gpsdecode < CAPTURE; the size of the static binary,
 #    built and stripped (what `make install` installs).
@@ -36,8 +37,8 @@
 # 7. report.py: the tables, with medians and the median of the per-round ratios.
 #
 # Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10), SERVE_RUNS (3),
-# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), TIME_RUNS (3),
-# TIME_SECONDS (120),
+# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), TIME_RUNS (1),
+# TIME_ROUNDS (8), TIME_SECONDS (30),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
 set -eu
@@ -52,8 +53,9 @@ SERVE_SECONDS=${SERVE_SECONDS:-60}
 SERVE_CLIENTS=${SERVE_CLIENTS:-10}
 RELAY_RUNS=${RELAY_RUNS:-3}
 RELAY_SECONDS=${RELAY_SECONDS:-60}
-TIME_RUNS=${TIME_RUNS:-3}
-TIME_SECONDS=${TIME_SECONDS:-120}
+TIME_RUNS=${TIME_RUNS:-1}
+TIME_ROUNDS=${TIME_ROUNDS:-8}
+TIME_SECONDS=${TIME_SECONDS:-30}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
 TARGET_MB=${TARGET_MB:-100}
@@ -174,11 +176,12 @@ for run in $(seq 1 "$RELAY_RUNS"); do
   "$BENCH" relay "$LOCATE" --rate 10 --seconds "$RELAY_SECONDS" | tee -a "$WORK/relay.txt"
 done
 
-echo "== time service: $TIME_RUNS runs of ${TIME_SECONDS} s at 1 Hz, gpsd then locate serve"
+echo "== time service: $TIME_RUNS runs of $TIME_ROUNDS rounds of ${TIME_SECONDS} s, gpsd and locate serve"
 : > "$WORK/timeservice.txt"
 if [ "$(id -u)" = 0 ]; then
   for run in $(seq 1 "$TIME_RUNS"); do
-    "$BENCH" timeservice "$LOCATE" --shim "$WORK/gpsd_usb_shim.so" --seconds "$TIME_SECONDS" \
+    "$BENCH" timeservice "$LOCATE" --shim "$WORK/gpsd_usb_shim.so" --rounds "$TIME_ROUNDS" \
+      --seconds "$TIME_SECONDS" \
       | tee -a "$WORK/timeservice.txt"
   done
 else

@@ -101,6 +101,68 @@ def process_columns(run):
         fmt(run.get("cpu_pressure_avg60", float("nan")), 1))
 
 
+
+def time_summary_row(time_runs):
+    """The summary row of `LocateBench timeservice`: the spread of locate's serial samples'
+    offsets against gpsd's (medians over the runs; the ratio the median of per-run ratios)."""
+    def timed(key):
+        return median([run[key] for run in time_runs]) if time_runs else float("nan")
+
+    ratio = median([r["locate_offset_sd_us"] / r["gpsd_offset_sd_us"] for r in time_runs]) \
+        if time_runs else float("nan")
+    return (
+        "| time service: spread of the serial samples' offsets (SD; p25–p75), pty at 1 Hz, "
+        "NTP unit 0 | %s µs; %s–%s µs | gpsd 3.22, same feed and unit: %s µs; %s–%s µs "
+        "| SD %s× gpsd's | ≤ 1× | %s |" % (
+            fmt(timed("locate_offset_sd_us")), fmt(timed("locate_offset_p25_us")),
+            fmt(timed("locate_offset_p75_us")), fmt(timed("gpsd_offset_sd_us")),
+            fmt(timed("gpsd_offset_p25_us")), fmt(timed("gpsd_offset_p75_us")),
+            fmt(ratio, 2), check(ratio <= 1) if time_runs else "-"))
+
+
+def time_section(time_runs):
+    """The section of `LocateBench timeservice`: how it measures, and a row per program and run."""
+    def timed(key):
+        return median([run[key] for run in time_runs]) if time_runs else float("nan")
+
+    table = [
+        "| run | program | samples | offset median µs | offset SD µs | p25–p75 µs | p1–p99 µs "
+        "| latency after the write: median µs | SD µs | p99 µs |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for number, run in enumerate(time_runs, 1):
+        for name in ("gpsd", "locate"):
+            table.append("| %d | %s | %d | %s | %s | %s–%s | %s–%s | %s | %s | %s |" % (
+                number, name, run[name + "_samples"], fmt(run[name + "_offset_median_us"]),
+                fmt(run[name + "_offset_sd_us"]), fmt(run[name + "_offset_p25_us"]),
+                fmt(run[name + "_offset_p75_us"]),
+                fmt(run[name + "_offset_p1_us"]), fmt(run[name + "_offset_p99_us"]),
+                fmt(run[name + "_latency_median_us"]), fmt(run[name + "_latency_sd_us"]),
+                fmt(run[name + "_latency_p99_us"])))
+    return [
+        "## The time service: serial samples beside gpsd's",
+        "",
+        "`LocateBench timeservice LOCATE --shim gpsd_usb_shim.so --rounds R --seconds S`: a "
+        "synthetic drive written into a pty at 1 Hz, each epoch at the whole second of the "
+        "system clock it names (a receiver without output delay; the writer runs SCHED_FIFO, "
+        "as a receiver's epochs leave on time whatever the machine does). gpsd 3.22 (`gpsd -N "
+        "-n -b -S PORT LINK`; gpsd ships no time from a pseudo-terminal, so "
+        "`Tests/Tools/gpsd_usb_shim.c`, preloaded, makes its stat(2) of the link say USB: "
+        "nothing else changes) and `locate serve --device LINK --shm 0` read it one after the "
+        "other, %s rounds of %s s each (gpsd first in odd rounds, locate in even ones, so that "
+        "the machine's load falls on both alike), writing NTP shared-memory unit 0, which this "
+        "process reads as ntpd does every 2 ms. Offset: a sample's system clock minus its "
+        "receiver time, after each window's 5 s warm-up; latency: the sample's system clock "
+        "minus when the epoch's write returned (a reader may see the bytes before the writer's "
+        "write returns: below 0). locate stamps the arrival of the read holding the epoch's "
+        "first byte; gpsd 3.22 reads the clock the moment it handles the epoch's first timed "
+        "sentence (its `ntp_latch`). The standard deviation is the load's: a few samples "
+        "milliseconds late; the quartiles are the programs'." % (
+            fmt(timed("rounds"), 0), fmt(timed("seconds"), 0)),
+        "",
+    ] + (table if time_runs else ["(not run: it needs root)"])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", required=True)
@@ -231,25 +293,6 @@ def main():
             number, run["epochs"], run["fixes"], latency_columns(run),
             fmt(run["holder_median_us"]), fmt(run["holder_p99_us"]), process_columns(run)))
 
-    # The time service: gpsd, then locate serve, on the same feed and NTP unit.
-    def timed(key, pick=median):
-        return pick([run[key] for run in time_runs]) if time_runs else float("nan")
-
-    time_table = [
-        "| run | program | samples | offset median µs | offset SD µs | p1 µs | p99 µs "
-        "| latency after the write: median µs | SD µs | p99 µs |",
-        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    for number, run in enumerate(time_runs, 1):
-        for name in ("gpsd", "locate"):
-            time_table.append("| %d | %s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
-                number, name, run[name + "_samples"], fmt(run[name + "_offset_median_us"]),
-                fmt(run[name + "_offset_sd_us"]), fmt(run[name + "_offset_p1_us"]),
-                fmt(run[name + "_offset_p99_us"]), fmt(run[name + "_latency_median_us"]),
-                fmt(run[name + "_latency_sd_us"]), fmt(run[name + "_latency_p99_us"])))
-    time_sd_ratio = median([r["locate_offset_sd_us"] / r["gpsd_offset_sd_us"] for r in time_runs]) \
-        if time_runs else float("nan")
-
     # Start-up.
     startup_table = [
         "| command | median wall ms | median CPU ms | peak RSS MiB | locate is N× faster (paired) |",
@@ -321,12 +364,7 @@ def main():
         "| median %s µs, p99 %s µs (worst run %s µs; the holder's p99 %s µs) | | | - | - |" % (
             fmt(relayed("latency_median_us")), fmt(relayed("latency_p99_us")),
             fmt(relayed("latency_p99_us", max)), fmt(relayed("holder_p99_us"))),
-        "| time service: spread (SD) of the serial samples' offsets, pty at 1 Hz, NTP unit 0 "
-        "| %s µs (median %s µs) | gpsd 3.22, same feed and unit: %s µs (median %s µs) "
-        "| %s× gpsd's | ≤ 1× | %s |" % (
-            fmt(timed("locate_offset_sd_us")), fmt(timed("locate_offset_median_us")),
-            fmt(timed("gpsd_offset_sd_us")), fmt(timed("gpsd_offset_median_us")),
-            fmt(time_sd_ratio, 2), check(time_sd_ratio <= 1) if time_runs else "-"),
+        time_summary_row(time_runs),
         "| start-up: `locate --version` | %.1f ms | gpsdecode -V: %.1f ms | %s× | - | - |" % (
             startup.wall("version") * 1000, startup.wall("gpsdecode_version") * 1000,
             fmt(version_vs, 2)),
@@ -448,21 +486,7 @@ def main():
         "",
     ] + relay_table + [
         "",
-        "## The time service: serial samples beside gpsd's",
-        "",
-        "`LocateBench timeservice LOCATE --shim gpsd_usb_shim.so --seconds S`: a synthetic drive "
-        "written into a pty at 1 Hz, each epoch at the whole second of the system clock it names "
-        "(a receiver without output delay). First gpsd 3.22 reads it (`gpsd -N -n -b -S PORT "
-        "LINK`; gpsd ships no time from a pseudo-terminal, so `Tests/Tools/gpsd_usb_shim.c`, "
-        "preloaded, makes its stat(2) of the link say USB: nothing else changes), then `locate "
-        "serve --device LINK --shm 0`, each for S s (%s s here), writing NTP shared-memory unit "
-        "0, which this process reads as ntpd does every 2 ms. Offset: a sample's system clock "
-        "minus its receiver time, after a 5 s warm-up (the write's own delay is in it, the same "
-        "for both); latency: the sample's system clock minus when the epoch's write returned. "
-        "locate stamps the arrival of the read holding the epoch's first byte; gpsd 3.22 the "
-        "moment it handles the epoch's first timed sentence (its `ntp_latch`)." % fmt(timed("seconds"), 0),
-        "",
-    ] + (time_table if time_runs else ["(not run: it needs root)"]) + [
+    ] + time_section(time_runs) + [
         "",
         "## Start-up",
         "",
@@ -491,7 +515,8 @@ def main():
         "- serve floor: `LocateBench serve-floor serve_floor --rate 10 --seconds S --clients N` "
         "(`gcc -O2 -o serve_floor Tests/Benchmarks/serve_floor.c`)",
         "- relay: `LocateBench relay LOCATE --rate 10 --seconds S`",
-        "- time service: `LocateBench timeservice LOCATE --shim gpsd_usb_shim.so --seconds S` "
+        "- time service: `LocateBench timeservice LOCATE --shim gpsd_usb_shim.so --rounds R "
+        "--seconds S` "
         "(`gcc -O2 -shared -fPIC -o gpsd_usb_shim.so Tests/Tools/gpsd_usb_shim.c -ldl`)",
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in startup.tools.items()]
     text += [""]

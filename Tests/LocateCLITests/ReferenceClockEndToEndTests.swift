@@ -20,6 +20,9 @@ import TimeService
     let simulator = try Simulator(["--rate", "1", "--no-fix-loss"], drive: true)
     defer { simulator.stop() }
     let unit = try SegmentCheck.ntpshmmonUnit()
+    // Units 2…7 are shared with every gpsd on the machine: removed after only if made here.
+    let existed = NTPTestUnits.status(unit) != nil
+    defer { if !existed { NTPTestUnits.remove(unit) } }
     let served = try Served(["--device", simulator.path, "--shm", "\(unit)", "--chrony", "off"])
     defer { served.process.stop() }
     try served.process.waitForStderr("goes to NTP\(unit)")

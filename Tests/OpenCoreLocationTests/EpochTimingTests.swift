@@ -15,6 +15,17 @@ import Testing
     var realtime: Int64
   }
 
+  /// Polls `condition` every 20 ms, without blocking a thread of the cooperative pool (the
+  /// service's reading task needs one: on two cores, a blocking wait starved it in `make test`).
+  static func eventually(timeout: Double, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition() { return true }
+      try? await Task.sleep(nanoseconds: 20_000_000)
+    }
+    return condition()
+  }
+
   @Test("The first byte's read, not the read that completed the sentence; both clocks")
   func firstByte() async throws {
     let (master, slave) = try FileDescriptor.openPseudoTerminal()
@@ -32,8 +43,8 @@ import Testing
       }
     }
     defer { observer.cancel() }
-    #expect(waitUntil(timeout: 30) { connected.withLock { $0 } })
-    pause(0.2)
+    #expect(await Self.eventually(timeout: 60) { connected.withLock { $0 } })
+    try await Task.sleep(nanoseconds: 200_000_000)
     func write(_ text: String) {
       Array(text.utf8).withUnsafeBytes { _ = try? master.writeAll($0) }
     }
@@ -46,15 +57,15 @@ import Testing
       if second == 3 {
         // 20 bytes of the GGA, then the rest 300 ms later: the epoch began with the first.
         write(String(epoch.prefix(20)))
-        pause(0.3)
+        try await Task.sleep(nanoseconds: 300_000_000)
         write(String(epoch.dropFirst(20)))
       } else {
         write(epoch)
       }
-      pause(0.25)
+      try await Task.sleep(nanoseconds: 250_000_000)
     }
     // The sixth epoch is reported when the next begins, or the line goes quiet.
-    #expect(waitUntil(timeout: 30) { timings.withLock { $0.count } >= 5 })
+    #expect(await Self.eventually(timeout: 60) { timings.withLock { $0.count } >= 5 })
     let got = timings.withLock { $0 }
     let day = Int64(20_254) * 86_400_000_000_000  // 2025-06-15
     for timing in got {

@@ -5,7 +5,7 @@ BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time
 
-.PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
+.PHONY: all build release test check readme-check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
 
 all: build
@@ -32,8 +32,16 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## What CI runs: dependencies, lint, the whole suite, sanitizers and a fuzzing smoke run.
-check: deps lint test sanitize fuzz-smoke
+## What CI runs: dependencies, lint, the whole suite, sanitizers, a fuzzing smoke run, and
+## README's own set-up promises from a clean clone.
+check: deps lint test sanitize fuzz-smoke readme-check
+
+## README's set-up commands as a new user runs them, from a clean clone of HEAD: `make demo`
+## under a deadline (it must end, succeed, leave no process or temporary file behind, and
+## print README's transcript), .ci/run running exactly README's test command, and
+## `swift build -c release` of the whole package (Tests/Demo/readme_check.sh).
+readme-check:
+	sh Tests/Demo/readme_check.sh
 
 ## The suite under AddressSanitizer (LeakSanitizer suppressions for the toolchain's own leaks
 ## in .ci/lsan.supp; the locate processes the fault tests start inherit them) and under

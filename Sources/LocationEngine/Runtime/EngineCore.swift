@@ -176,7 +176,8 @@ struct EngineCore {
     events.append(.ignored(error, sentenceKept: sentenceKept))
   }
 
-  /// A device state from the receiver: told, then the epoch it closed, then told as done.
+  /// A device state from the receiver: told, then the epoch it closed, then told as done. The
+  /// end of the input comes after the epoch it closed: every sentence came before it.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     advanceClock(at: at, wall: wall)
     if case .connected = state {
@@ -197,10 +198,15 @@ struct EngineCore {
     case .denied, .busy, .unavailable: nmeaSeen = false
     default: break
     }
-    events.append(.deviceState(state))
     switch state {
-    case .silent, .unplugged, .garbled, .ended: apply(assembler.flush(at: now))
-    default: break
+    case .ended:
+      apply(assembler.flush(at: now))
+      events.append(.deviceState(state))
+    case .silent, .unplugged, .garbled:
+      events.append(.deviceState(state))
+      apply(assembler.flush(at: now))
+    default:
+      events.append(.deviceState(state))
     }
     events.append(.deviceStateDone(state))
   }

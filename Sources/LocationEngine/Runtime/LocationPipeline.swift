@@ -89,6 +89,16 @@ package struct LocationPipeline {
     events.removeAll(keepingCapacity: true)
   }
 
+  /// The input ended: nothing more can date what waits, so everything goes now, in order —
+  /// what the hold took in earlier reads, and the undated fixes of this very read (a capture
+  /// of one epoch has its only fix closed by the end).
+  private mutating func inputEnded() {
+    guard holdsUndated else { return }
+    hold.absorb(&events, anchor: dateAnchor)
+    released += events + hold.release(anchor: dateAnchor, ended: true)
+    events.removeAll(keepingCapacity: true)
+  }
+
   /// Whether undated fixes wait for the capture's first date (a replay not shifted to now).
   private var holdsUndated: Bool { config.isReplay && config.timestamps != .startingNow }
 
@@ -198,7 +208,7 @@ package struct LocationPipeline {
     case .ended:
       ended = true
       events.append(.ended(endError()))
-      letHeldGo()
+      inputEnded()
       if oneShot != nil { fail(endError()) }
     case .denied(let path, let group):
       fail(EngineError(.permissionDenied(path: path, group: group)))

@@ -3,10 +3,10 @@
 # working tree's uncommitted changes are not in it), it:
 # - reads the two set-up commands from README's "Set-up on a fresh machine" block, and checks
 #   that .ci/run runs exactly the test command (the second);
-# - runs every other set-up command (`make demo`) exactly as written, with its own TMPDIR,
-#   under a deadline (README_CHECK_SECONDS, default 1200), and fails if it hangs, fails,
-#   leaves a process running or a file in TMPDIR, or prints other lines than README's
-#   transcript shows (numbers, times and the demo's folder aside);
+# - runs every other set-up command (`make demo`) exactly as written, under a deadline
+#   (README_CHECK_SECONDS, default 1200), and fails if it hangs, fails, leaves a process
+#   running or its temporary folder (`locate-demo.*` in TMPDIR) behind, or prints other lines
+#   than README's transcript shows (numbers, times and the demo's folder aside);
 # - builds the whole package with `swift build -c release`, as a Swift user types first.
 # The test command itself is what runs this (`make check`), from .ci/run.
 set -eu
@@ -32,7 +32,8 @@ grep -qx "exec $test_command" "$repo/.ci/run" ||
 
 git clone -q "$repo" "$work/clone"
 echo "readme-check: a clean clone of $(git -C "$work/clone" rev-parse --short HEAD)"
-mkdir "$work/tmp"
+tmp=${TMPDIR:-/tmp}
+demo_folders() { ls -d "$tmp"/locate-demo.* 2>/dev/null | sort || true; }
 
 # What still runs from the clone: a process whose executable or working directory is in it.
 leftovers() {
@@ -47,8 +48,9 @@ leftovers() {
 while IFS= read -r command; do
   [ "$command" = "$test_command" ] && continue
   echo "readme-check: \$ $command   (deadline $deadline s)"
+  demo_folders >"$work/before"
   status=0
-  (cd "$work/clone" && TMPDIR="$work/tmp" timeout -k 10 "$deadline" sh -c "$command") \
+  (cd "$work/clone" && timeout -k 10 "$deadline" sh -c "$command") \
     >"$work/output" 2>&1 || status=$?
   if [ "$status" -ne 0 ]; then
     tail -n 40 "$work/output" >&2
@@ -61,7 +63,9 @@ while IFS= read -r command; do
     echo "$left" | while read -r pid _; do kill -KILL "$pid" 2>/dev/null || true; done
     fail "'$command' left processes running: $left"
   fi
-  [ -z "$(ls -A "$work/tmp")" ] || fail "'$command' left in TMPDIR: $(ls -A "$work/tmp")"
+  demo_folders >"$work/after"
+  left=$(comm -13 "$work/before" "$work/after")
+  [ -z "$left" ] || fail "'$command' left its folder behind: $left"
 done <"$work/commands"
 
 # The demo's transcript against README's, numbers, times and its folder aside.

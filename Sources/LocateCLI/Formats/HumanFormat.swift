@@ -97,7 +97,11 @@ enum HumanFormat {
   /// The note for input ignored (`--verbose`): `ignored GPZDA field 4 (year): "14" is not a
   /// four-digit year; the rest of the sentence was used (further ones are counted, not shown)`.
   static func ignored(_ error: NMEAError, sentenceKept: Bool) -> String {
-    "ignored " + (sentenceKept ? "" : "a whole sentence, ") + error.description
+    if error.code == .noChecksum {
+      return "ignored \(error.address) sentences without a checksum ("
+        + LocateError.checksumRemedy + "; more like them are counted, not shown)"
+    }
+    return "ignored " + (sentenceKept ? "" : "a whole sentence, ") + error.description
       + (sentenceKept ? "; the rest of the sentence was used" : "")
       + " (more like it are counted, not shown)"
   }

@@ -16,6 +16,10 @@ final class RequestObserver: Sendable {
     var progress: FixProgress?
     /// The most accurate fix seen that the request did not accept.
     var bestRejected: Fix?
+    /// Whether sentences without a checksum were dropped (strict checksums).
+    var uncheckedDropped = false
+    /// Whether the receiver's NMEA decided the authorization (a checked sentence came).
+    var nmeaAccepted = false
   }
 
   private let seen = Locked(Seen())
@@ -34,18 +38,13 @@ final class RequestObserver: Sendable {
     case .progress(let progress):
       seen.withLock { $0.progress = progress }
       status.show(HumanFormat.progress(progress), elapsed: progress.elapsed)
-    case .authorization(_, let state), .device(let state):
-      let changed = seen.withLock { seen -> Bool in
-        defer {
-          seen.state = state
-          if case .connected = state { seen.connected = true }
-        }
-        return seen.state != state
+    case .authorization(let authorization, let state):
+      if authorization == .authorizedAlways || authorization == .authorizedWhenInUse {
+        seen.withLock { $0.nmeaAccepted = true }
       }
-      // `garbled` is not a passing note: `watch` prints it always, `current` ends with it.
-      if changed, StateText.garbled(state) == nil, let note = StateText.note(state) {
-        status.note(note)
-      }
+      deviceChanged(state)
+    case .device(let state):
+      deviceChanged(state)
     case .location(let location):
       seen.withLock { seen in
         let best = seen.bestRejected?.horizontalAccuracy ?? .infinity
@@ -54,9 +53,31 @@ final class RequestObserver: Sendable {
         }
       }
     case .ignored(let error, let kept):
-      status.note(HumanFormat.ignored(error, sentenceKept: kept))
+      let note = HumanFormat.ignored(error, sentenceKept: kept)
+      guard error.code == .noChecksum else { return status.note(note) }
+      // Said always while nothing else came: the receiver talks, but nothing it says is read.
+      let alone = seen.withLock { seen -> Bool in
+        defer { seen.uncheckedDropped = true }
+        return !seen.uncheckedDropped && !seen.nmeaAccepted
+      }
+      alone ? status.print(line: "locate: " + note) : status.note(note)
     case .sky, .paused, .stale, .region, .visit, .sentences:
       break
+    }
+  }
+
+  /// Notes a device change (once per change), and remembers the state.
+  private func deviceChanged(_ state: DeviceState) {
+    let changed = seen.withLock { seen -> Bool in
+      defer {
+        seen.state = state
+        if case .connected = state { seen.connected = true }
+      }
+      return seen.state != state
+    }
+    // `garbled` is not a passing note: `watch` prints it always, `current` ends with it.
+    if changed, StateText.garbled(state) == nil, let note = StateText.note(state) {
+      status.note(note)
     }
   }
 }

@@ -56,6 +56,12 @@ extension EngineCore: SentenceVisitor {
     ignored(error, sentenceKept: sentenceKept)
   }
 
+  // A sentence the strict checksum policy dropped for want of a checksum: said once per
+  // address, as ignored fields are (the client says why, and what accepts it).
+  mutating func visit(uncheckedSentence line: UnsafeRawBufferPointer) {
+    ignored(.noChecksum(line), sentenceKept: false)
+  }
+
   // Heading sentences (see ``HeadingRule``) count as NMEA; each reading goes to the
   // subscribers' filters.
   mutating func visit(_ hdt: borrowing HDT) {

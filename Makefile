@@ -5,7 +5,7 @@ BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time
 
-.PHONY: all build release test check readme-check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
+.PHONY: all build release test check readme-check budget deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
 
 all: build
@@ -34,7 +34,13 @@ test:
 
 ## What CI runs: dependencies, lint, the whole suite, sanitizers, a fuzzing smoke run, and
 ## README's own set-up promises from a clean clone.
-check: deps lint test sanitize fuzz-smoke readme-check
+check: deps lint test budget sanitize fuzz-smoke readme-check
+
+## The speed guard: instructions (callgrind) of LocateBench decode and of locate watch --json
+## over a fixed seeded 1 MB corpus, each held to its budget in Tests/Benchmarks/instruction-budget
+## (+3 %). UPDATE=1 writes the counts measured as the new budget.
+budget:
+	sh Tests/Benchmarks/instruction_budget.sh
 
 ## README's set-up commands as a new user runs them, from a clean clone of HEAD: `make demo`
 ## under a deadline (it must end, succeed, leave no process or temporary file behind, and

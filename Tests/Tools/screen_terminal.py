@@ -10,6 +10,7 @@ Commands, one JSON object a line on standard input; one JSON reply a line on sta
       -> {"found": true|false, "screen": [lines]}
   {"cmd": "screen"}                              -> {"screen": [lines]}
   {"cmd": "resize", "columns": C, "rows": R}     (TIOCSWINSZ: the kernel sends SIGWINCH)
+  {"cmd": "stty"}                                -> {"stty": "<stty -a now>"}
   {"cmd": "keys", "data": "q"}                   typed on the terminal
   {"cmd": "signal", "name": "SIGINT"}            sent to the program
   {"cmd": "exit", "timeout": 30}
@@ -116,6 +117,8 @@ def main():
             reply = {"screen": terminal.lines()}
         elif command == "resize":
             terminal.resize(request["columns"], request["rows"])
+        elif command == "stty":
+            reply = {"stty": terminal.stty()}
         elif command == "keys":
             os.write(terminal.master, request["data"].encode())
         elif command == "signal":

@@ -90,7 +90,7 @@ enum WatchScreen {
       terminal: terminal, colors: colors, model: model,
       counters: { service.receiverCounters() },
       onQuit: { DispatchQueue.global().async { finish() } })
-    SharingNote.setHandler { note in painter.update { $0.say(note.description, now: Date()) } }
+    SharingNote.setHandler { note in painter.update { $0.shared(note, now: Date()) } }
     let loop = ScreenLoop(
       service: service, source: source, painter: painter,
       observer: RequestObserver(status: StatusLine(isTerminal: false, verbose: false)),

@@ -17,6 +17,7 @@ enum ReceiverPanel {
       let (word, style) = state(device, palette: palette)
       first.append(("  " + word, style))
     }
+    if let sharing = model.sharing { first.append(("  " + sharing, palette.accent)) }
     if let rate = model.fixRate {
       first.append(("  fixes at " + JSONText.fixed(rate, rate < 2 ? 2 : 1) + " Hz", palette.faint))
     }

@@ -115,12 +115,12 @@ enum SatelliteTable {
       put(" " + SatelliteName.signal(satellite.system, satellite.signalID), palette.faint, 4)
       put(ScreenText.number(satellite.elevation, 0), style, 3, right: true)
       put(ScreenText.number(satellite.azimuth, 0), style, 4, right: true)
-      guard let snr = satellite.snr, snr > 0 else {
-        put(" -", palette.faint, 3)
-        return
+      if let snr = satellite.snr, snr > 0 {
+        put(ScreenText.number(snr, 0), style, 3, right: true)
+        put(" " + ScreenText.bar(snr / fullBar, width: 5), palette.signal(snr), 6)
+      } else {
+        put("  -", palette.faint, 9)
       }
-      put(ScreenText.number(snr, 0), style, 3, right: true)
-      put(" " + ScreenText.bar(snr / fullBar, width: 5), palette.signal(snr), 6)
       if satellite.used { put(" ✓", palette.good, 2) }
     }
   }

@@ -68,7 +68,7 @@ struct ScreenLayout: Sendable, Hashable {
     func total() -> Int { top + satellites + receiver + targets }
     for shrink in 0..<7 where total() > available {
       switch shrink {
-      case 0: targets = min(targets, 2)
+      case 0: targets = min(targets, 3)
       case 1: receiver = 2
       case 2: top = max(9, top - (total() - available))
       case 3: satellites = 0

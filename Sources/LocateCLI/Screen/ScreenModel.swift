@@ -42,6 +42,8 @@ struct ScreenModel: Sendable {
   /// The last note (device changes, sharing, visits, region crossings) and when it came.
   var note: String?
   var noteTime: Date?
+  /// Whom the receiver is read through (`joined locate pid 4242`), when shared.
+  var sharing: String?
   /// The receiver's decoder counters, and sentences a second by address.
   var counters: NMEACounters?
   var rates = SentenceRates()
@@ -103,6 +105,17 @@ struct ScreenModel: Sendable {
     case .sentences:
       break
     }
+  }
+
+  /// Takes in a note about sharing the receiver with other `locate`s: the latest note, and
+  /// on the receiver's line whom this one reads through.
+  mutating func shared(_ note: SharingNote, now: Date) {
+    switch note {
+    case .joined(_, let pid), .rejoined(_, let pid): sharing = "joined locate pid \(pid)"
+    case .tookOver: sharing = "took over"
+    case .droppedPeer, .baudNotApplied: break
+    }
+    say(note.description, now: now)
   }
 
   /// Shows `text` as the latest note.

@@ -71,6 +71,7 @@ struct ScreenRenderer: Sendable {
       let counts = SatelliteTable.counts(sky.satellites)
       text += "  \(counts.used)/\(counts.inView) satellites"
     }
+    if model.fixes > 0 { text += "  \(model.fixes) fix" + (model.fixes == 1 ? "" : "es") }
     if model.ended { text += "  input ended" }
     let right = ScreenText.clock(now) + "  q: quit "
     buffer.write(

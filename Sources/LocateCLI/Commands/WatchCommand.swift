@@ -67,6 +67,10 @@ enum WatchCommand: Command {
     ),
     ("locate watch --regions sites.csv --events-only --count 1", "wait for the next crossing"),
     ("locate watch --visits --events-only --json", "a VISIT object on arrival and on departure"),
+    (
+      "locate watch --screen --to EDDM=48.3538,11.7861",
+      "the receiver at a glance, full screen, until q"
+    ),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {

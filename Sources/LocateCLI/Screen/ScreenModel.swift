@@ -142,12 +142,15 @@ struct ScreenModel: Sendable {
 }
 
 /// Sentences a second by address (`GPGGA`), from counts read now and then: each rate is the
-/// change of its count over at least a second.
+/// change of its count over at least ``window`` seconds (a shorter span would show the
+/// jitter of when the counts were read: 9.9 for a 10 Hz receiver's GGA).
 struct SentenceRates: Sendable, Hashable {
   private var base: [String: Int] = [:]
   private var baseTime: Double?
   /// The rates at the last update that was a second or more after the one before.
   private(set) var perSecond: [String: Double] = [:]
+  /// The least span of a rate, seconds.
+  static let window = 3.0
 
   /// Takes in the counts at `seconds` (monotonic).
   mutating func update(_ counts: [String: Int], at seconds: Double) {
@@ -157,7 +160,7 @@ struct SentenceRates: Sendable, Hashable {
       return
     }
     let span = seconds - start
-    guard span >= 1 else { return }
+    guard span >= Self.window else { return }
     var rates: [String: Double] = [:]
     for (address, count) in counts {
       rates[address] = Double(count - (base[address] ?? 0)) / span

@@ -48,9 +48,9 @@ enum ScreenText {
     return "age " + HumanFormat.duration(age)
   }
 
-  /// A rate a second: `12`, `1`, `0.5`.
+  /// A rate a second: `12`, `1`, `0.5` (tenths below 2 only).
   static func rate(_ value: Double) -> String {
-    value >= 9.95 ? JSONText.fixed(value, 0) : JSONText.shortest((value * 10).rounded() / 10)
+    value >= 1.95 ? JSONText.fixed(value, 0) : JSONText.shortest((value * 10).rounded() / 10)
   }
 
   /// `48.117307`: signed decimal degrees.

@@ -120,14 +120,17 @@ package struct LocalTime: Sendable, Hashable {
   /// The zone's abbreviation (`CET`, `CEST`, `UTC`), empty when the C library gives none.
   package var zone: String
 
+  /// The zone, read once (`localtime_r` alone may not read it).
+  private static let zoneRead: Void = tzset()
+
   /// `seconds` since 1970 on the local clock, or `nil` when the C library cannot represent
-  /// the year.
+  /// the year. The zone is read at the first call.
   ///
   /// The corresponding C functions are `tzset` and `localtime_r`.
   package init?(secondsSince1970 seconds: Int64) {
     var clock = time_t(seconds)
     var parts = tm()
-    tzset()
+    _ = Self.zoneRead
     guard localtime_r(&clock, &parts) != nil else { return nil }
     var time = CalendarTime(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0)
     time.year = Int(parts.tm_year) + 1900

@@ -99,6 +99,17 @@ import Testing
     #expect(end.raw.hasPrefix("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l"))
   }
 
+  @Test("an error ends the screen first, then says what went wrong")
+  func error() throws {
+    let terminal = try ScreenTerminal(["watch", "--screen", "--device", "/dev/locate-no-such-gps"])
+    let end = try terminal.end()
+    #expect(end.status == 69)
+    #expect(end.stty == terminal.sttyBefore)
+    // The error line comes after the normal screen is back, so it stays visible.
+    let leave = try #require(end.raw.range(of: "\u{1B}[?1049l"))
+    #expect(end.raw[leave.upperBound...].contains("locate: /dev/locate-no-such-gps"))
+  }
+
   @Test("Ctrl-Z puts the terminal back before stopping; fg takes the screen again")
   func suspends() throws {
     let simulator = try Self.standing()

@@ -24,7 +24,7 @@ enum ReceiverPanel {
     guard let counters = model.counters else {
       return [first, [("no sentences counted yet", palette.faint)]]
     }
-    let addresses = counters.byAddress
+    let addresses = model.addresses
     let talkers = Set(
       addresses.keys.filter { !$0.hasPrefix("P") && $0.count >= 5 }.map {
         String($0.prefix(2))

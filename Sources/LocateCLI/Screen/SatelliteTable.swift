@@ -30,53 +30,72 @@ enum SatelliteTable {
     return (used.count, inView.count)
   }
 
+  /// One constellation of a sky view: its counts and its satellites in order.
+  struct Group: Sendable {
+    var system: GNSSSystem
+    var used: Int
+    var inView: Int
+    var satellites: [GNSSSatellite]
+  }
+
+  /// `view`'s satellites by constellation, in ``SatelliteName/order``, each by number and
+  /// signal.
+  static func groups(_ view: GNSSSkyView) -> [Group] {
+    SatelliteName.order.compactMap { system in
+      let mine = view.satellites.filter { $0.system == system }
+      guard !mine.isEmpty else { return nil }
+      let (used, inView) = counts(mine)
+      return Group(
+        system: system, used: used, inView: inView,
+        satellites: mine.sorted { ($0.svid, $0.signalID ?? 0) < ($1.svid, $1.signalID ?? 0) })
+    }
+  }
+
   /// The entries for `view` in at most `capacity` places.
   static func entries(_ view: GNSSSkyView, capacity: Int) -> [Entry] {
+    entries(groups(view), total: view.satellites.count, capacity: capacity)
+  }
+
+  /// The entries for `groups` (`total` satellites) in at most `capacity` places.
+  static func entries(_ groups: [Group], total: Int, capacity: Int) -> [Entry] {
     guard capacity > 0 else { return [] }
-    func build(_ satellites: [GNSSSatellite]) -> [Entry] {
+    func build(_ keep: (GNSSSatellite) -> Bool) -> [Entry] {
       var entries: [Entry] = []
-      for system in SatelliteName.order {
-        let mine = view.satellites.filter { $0.system == system }
-        guard !mine.isEmpty else { continue }
-        let (used, inView) = counts(mine)
-        entries.append(.heading(system, used: used, inView: inView))
-        entries += satellites.filter { $0.system == system }
-          .sorted { ($0.svid, $0.signalID ?? 0) < ($1.svid, $1.signalID ?? 0) }
-          .map { .satellite($0) }
+      for group in groups {
+        entries.append(.heading(group.system, used: group.used, inView: group.inView))
+        for satellite in group.satellites where keep(satellite) {
+          entries.append(.satellite(satellite))
+        }
       }
       return entries
     }
-    var entries = build(view.satellites)
-    if entries.count > capacity {
-      entries = build(view.satellites.filter { $0.used || ($0.snr ?? 0) > 0 })
-    }
-    if entries.count > capacity { entries = build(view.satellites.filter(\.used)) }
+    var entries = build { _ in true }
+    if entries.count > capacity { entries = build { $0.used || ($0.snr ?? 0) > 0 } }
+    if entries.count > capacity { entries = build(\.used) }
     func shown(_ entries: [Entry]) -> Int {
       entries.reduce(0) { count, entry in
         if case .satellite = entry { return count + 1 }
         return count
       }
     }
-    guard entries.count > capacity || shown(entries) < view.satellites.count else {
-      return entries
-    }
+    guard entries.count > capacity || shown(entries) < total else { return entries }
     if entries.count >= capacity { entries = Array(entries.prefix(capacity - 1)) }
     if case .heading = entries.last { entries.removeLast() }
-    return entries + [.more(view.satellites.count - shown(entries))]
+    return entries + [.more(total - shown(entries))]
   }
 
-  /// Draws the table of `view` into `rect`.
+  /// Draws the table of `model`'s sky view into `rect`.
   static func draw(
-    _ view: GNSSSkyView?, in rect: ScreenRect, on buffer: inout CellBuffer, palette: ScreenPalette
+    _ model: ScreenModel, in rect: ScreenRect, on buffer: inout CellBuffer, palette: ScreenPalette
   ) {
-    guard let view, rect.height > 0 else {
+    guard let view = model.sky, rect.height > 0 else {
       buffer.write(
         "no satellites described yet (no GSV from the receiver)", row: rect.row,
         column: rect.column, style: palette.faint, limit: rect.width)
       return
     }
     let columns = max(1, (rect.width + 1) / (entryWidth + 1))
-    let list = entries(view, capacity: columns * rect.height)
+    let list = entries(model.groups, total: view.satellites.count, capacity: columns * rect.height)
     for (index, entry) in list.enumerated() {
       let row = rect.row + index % rect.height
       let column = rect.column + index / rect.height * (entryWidth + 1)

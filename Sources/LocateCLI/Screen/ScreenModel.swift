@@ -29,9 +29,13 @@ struct ScreenModel: Sendable {
   var fixes = 0
   /// When the last few fixes were made (the receiver's clock), for the update rate.
   var fixTimes: [Date] = []
-  /// The last sky view, and the DOPs its geometry gives.
+  /// The last sky view, the DOPs its geometry gives, and its satellites by constellation
+  /// (``SatelliteTable/groups(_:)``, made once a sky view, not once a frame).
   var sky: GNSSSkyView?
   var geometry: DilutionOfPrecision?
+  var groups: [SatelliteTable.Group] = []
+  /// Satellites used and in view, each once.
+  var skyCounts: (used: Int, inView: Int)?
   /// The device's last state.
   var device: DeviceState?
   /// Waiting for a fix: what the service last said.
@@ -46,6 +50,8 @@ struct ScreenModel: Sendable {
   var sharing: String?
   /// The receiver's decoder counters, and sentences a second by address.
   var counters: NMEACounters?
+  /// Their sentences by address.
+  var addresses: [String: Int] = [:]
   var rates = SentenceRates()
   /// `--to` places and regions.
   var targets: [ScreenTarget] = []
@@ -72,6 +78,8 @@ struct ScreenModel: Sendable {
       if fixTimes.count > 11 { fixTimes.removeFirst(fixTimes.count - 11) }
     case .sky(let view):
       sky = view
+      groups = SatelliteTable.groups(view)
+      skyCounts = SatelliteTable.counts(view.satellites)
       geometry = DilutionOfPrecision(
         directions: view.satellites.compactMap { satellite in
           guard satellite.used, satellite.prn > 0, let el = satellite.elevation,
@@ -137,7 +145,8 @@ struct ScreenModel: Sendable {
   mutating func update(counters: NMEACounters?, at seconds: Double) {
     guard let counters else { return }
     self.counters = counters
-    rates.update(counters.byAddress, at: seconds)
+    addresses = counters.byAddress
+    rates.update(addresses, at: seconds)
   }
 }
 

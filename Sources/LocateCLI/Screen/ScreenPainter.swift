@@ -10,6 +10,8 @@ import Platform
 final class ScreenPainter: @unchecked Sendable {
   private struct Flags {
     var dirty = true
+    /// When the model first changed since the last frame (monotonic ns).
+    var dirtySince: Int64 = 0
     var stop = false
     var suspend = false
     var continued = false
@@ -17,6 +19,9 @@ final class ScreenPainter: @unchecked Sendable {
 
   /// The least time between two frames, ns.
   static let frameInterval: Int64 = 33_000_000
+  /// How long a change waits for the others of the same read (a fix, then its sky view), ns:
+  /// one frame an epoch, not one an event.
+  static let settle: Int64 = 3_000_000
 
   private let terminal: TerminalScreen
   private let renderer: ScreenRenderer
@@ -63,8 +68,12 @@ final class ScreenPainter: @unchecked Sendable {
   /// Changes the model (any thread); the next frame shows it.
   func update(_ change: (inout ScreenModel) -> Void) {
     model.withLock { change(&$0) }
-    flags.withLock { $0.dirty = true }
-    waker.wake()
+    let first = flags.withLock { flags -> Bool in
+      defer { flags.dirty = true }
+      if !flags.dirty { flags.dirtySince = Int64(Clock.now()) }
+      return !flags.dirty
+    }
+    if first { waker.wake() }
   }
 
   /// Stops drawing (the last frame stays until the terminal is left) and waits for the
@@ -105,7 +114,9 @@ final class ScreenPainter: @unchecked Sendable {
     var lastFrame: Int64 = 0
     var keys = terminal.keys
     func due() -> Int64 {
-      lastFrame + (flags.withLock { $0.dirty } ? Self.frameInterval : 1_000_000_000)
+      let (dirty, since) = flags.withLock { ($0.dirty, $0.dirtySince) }
+      return dirty
+        ? max(lastFrame + Self.frameInterval, since + Self.settle) : lastFrame + 1_000_000_000
     }
     while true {
       if Int64(Clock.now()) >= due() {

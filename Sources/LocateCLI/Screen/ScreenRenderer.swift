@@ -18,7 +18,7 @@ struct ScreenRenderer: Sendable {
       return buffer
     }
     if let rect = layout.title { title(model, now: now, in: rect, on: &buffer) }
-    let counts = model.sky.map { SatelliteTable.counts($0.satellites) }
+    let counts = model.skyCounts
     if let rect = layout.fixRule {
       rule("Fix", in: rect, on: &buffer)
       if let sky = layout.sky {
@@ -42,7 +42,7 @@ struct ScreenRenderer: Sendable {
       rule(text, in: rect, on: &buffer)
     }
     if let rect = layout.satellites {
-      SatelliteTable.draw(model.sky, in: rect, on: &buffer, palette: palette)
+      SatelliteTable.draw(model, in: rect, on: &buffer, palette: palette)
     }
     if let rect = layout.targetsRule {
       rule(
@@ -67,10 +67,7 @@ struct ScreenRenderer: Sendable {
     buffer.fill(row: rect.row, column: 0, count: rect.width, style: palette.title)
     var text = " locate"
     if let fix = model.fix { text += "  " + ScreenText.mode(fix) } else { text += "  no fix" }
-    if let sky = model.sky {
-      let counts = SatelliteTable.counts(sky.satellites)
-      text += "  \(counts.used)/\(counts.inView) satellites"
-    }
+    if let counts = model.skyCounts { text += "  \(counts.used)/\(counts.inView) satellites" }
     if model.fixes > 0 { text += "  \(model.fixes) fix" + (model.fixes == 1 ? "" : "es") }
     if model.ended { text += "  input ended" }
     let right = ScreenText.clock(now) + "  q: quit "

@@ -26,12 +26,11 @@ enum SkyPlot {
   ) {
     guard rect.width >= 9, rect.height >= 5 else { return }
     let geometry = Geometry(rect)
-    for step in 0..<72 {
-      let angle = Double(step) * 5
-      if let (row, column) = geometry.cell(elevation: 0, azimuth: angle) {
+    for (step, direction) in Self.ring.enumerated() {
+      if let (row, column) = geometry.cell(distance: 1, direction) {
         buffer.put("·", row: row, column: column, style: palette.faint)
       }
-      if step % 3 == 0, let (row, column) = geometry.cell(elevation: 45, azimuth: angle) {
+      if step % 3 == 0, let (row, column) = geometry.cell(distance: 0.5, direction) {
         buffer.put("·", row: row, column: column, style: palette.faint)
       }
     }
@@ -88,6 +87,12 @@ enum SkyPlot {
       .map(\.element)
   }
 
+  /// Sine and cosine of every 5° of azimuth, for the rings.
+  static let ring: [(sin: Double, cos: Double)] = (0..<72).map { step in
+    let angle = Double(step) * 5 * .pi / 180
+    return (sin(angle), cos(angle))
+  }
+
   /// Where a direction lands in the plot's cells.
   struct Geometry {
     let centerRow: Int
@@ -112,10 +117,15 @@ enum SkyPlot {
     /// `azimuth` (degrees true), nil outside the rectangle.
     func cell(elevation: Double, azimuth: Double) -> (Int, Int)? {
       guard elevation.isFinite, azimuth.isFinite else { return nil }
-      let distance = (90 - min(max(elevation, 0), 90)) / 90
       let angle = azimuth * .pi / 180
-      let row = centerRow + Int((-cos(angle) * distance * rowRadius).rounded())
-      let column = centerColumn + Int((sin(angle) * distance * columnRadius).rounded())
+      return cell(distance: (90 - min(max(elevation, 0), 90)) / 90, (sin(angle), cos(angle)))
+    }
+
+    /// The cell `distance` (0 the zenith, 1 the horizon) from the centre towards the
+    /// azimuth whose sine and cosine are `direction`.
+    func cell(distance: Double, _ direction: (sin: Double, cos: Double)) -> (Int, Int)? {
+      let row = centerRow + Int((-direction.cos * distance * rowRadius).rounded())
+      let column = centerColumn + Int((direction.sin * distance * columnRadius).rounded())
       guard row >= rect.row, row < rect.bottom, column >= rect.column,
         column < rect.column + rect.width
       else { return nil }

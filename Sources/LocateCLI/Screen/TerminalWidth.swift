@@ -7,6 +7,11 @@ enum TerminalWidth {
   static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 { return 1 }
+    // What the screen draws most (box drawing, blocks, shapes, ✓, primes): one column,
+    // without a look-up of the character's category.
+    if (0x2500...0x25FC).contains(value) || value == 0x2713 || value == 0x2032 || value == 0x2033 {
+      return 1
+    }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

@@ -450,8 +450,8 @@ def main():
         "and draws on a second pty of 80×24 cells (`TERM=xterm-256color`: colours on), which "
         "the bench reads as a terminal would. CPU: the child's utime + stime over the feed "
         "(decoding, fix assembly, the model, each frame rendered and diffed, the changed cells "
-        "written). Bytes: what it drew, a second and an epoch (a full 80×24 frame is about "
-        "3,000 bytes; only the cells that changed are written).",
+        "written). Bytes: what it drew, a second and an epoch (only the cells that changed "
+        "since the last frame are written).",
         "",
     ] + screen_table + [
         "",

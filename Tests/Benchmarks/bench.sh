@@ -24,6 +24,8 @@
 #    relay: what this machine's pty, scheduler and loopback TCP allow any program).
 #    RELAY_RUNS runs of `LocateBench relay` (locate watch holding a pty at 10 Hz for
 #    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
+#    SCREEN_RUNS runs of `LocateBench screen` (locate watch --screen reading a pty at 10 Hz for
+#    SCREEN_SECONDS s and drawing on another, 80x24: its CPU, the bytes it drew).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
 #    locate current --input CAPTURE, gpsdecode < CAPTURE; the size of the static binary,
 #    built and stripped (what `make install` installs).
@@ -32,7 +34,8 @@
 # 7. report.py: the tables, with medians and the median of the per-round ratios.
 #
 # Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10), SERVE_RUNS (3),
-# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60),
+# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), SCREEN_RUNS (3),
+# SCREEN_SECONDS (60),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
 set -eu
@@ -47,6 +50,8 @@ SERVE_SECONDS=${SERVE_SECONDS:-60}
 SERVE_CLIENTS=${SERVE_CLIENTS:-10}
 RELAY_RUNS=${RELAY_RUNS:-3}
 RELAY_SECONDS=${RELAY_SECONDS:-60}
+SCREEN_RUNS=${SCREEN_RUNS:-3}
+SCREEN_SECONDS=${SCREEN_SECONDS:-60}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
 TARGET_MB=${TARGET_MB:-100}
@@ -164,6 +169,12 @@ echo "== relay: $RELAY_RUNS runs of ${RELAY_SECONDS} s at 10 Hz, a watch joined 
 : > "$WORK/relay.txt"
 for run in $(seq 1 "$RELAY_RUNS"); do
   "$BENCH" relay "$LOCATE" --rate 10 --seconds "$RELAY_SECONDS" | tee -a "$WORK/relay.txt"
+done
+
+echo "== screen: $SCREEN_RUNS runs of ${SCREEN_SECONDS} s at 10 Hz, watch --screen on an 80x24 pty"
+: > "$WORK/screen.txt"
+for run in $(seq 1 "$SCREEN_RUNS"); do
+  "$BENCH" screen "$LOCATE" --rate 10 --seconds "$SCREEN_SECONDS" | tee -a "$WORK/screen.txt"
 done
 
 echo "== start-up: $STARTUP_RUNS rounds"

@@ -117,6 +117,7 @@ def main():
             if line.startswith("live:"):
                 live_runs.append({k: float(v) for k, v in fields(line).items()})
     serve_runs = bench_runs(work, "serve")
+    screen_runs = bench_runs(work, "screen")
     floor_runs = bench_runs(work, "serve-floor")
     relay_runs = bench_runs(work, "relay")
 
@@ -230,6 +231,22 @@ def main():
             number, run["epochs"], run["fixes"], latency_columns(run),
             fmt(run["holder_median_us"]), fmt(run["holder_p99_us"]), process_columns(run)))
 
+    # watch --screen.
+    def screened(key, pick=median):
+        return pick([run[key] for run in screen_runs]) if screen_runs else float("nan")
+
+    screen_table = [
+        "| run | terminal | epochs | CPU % of a core | bytes drawn a second | bytes an epoch "
+        "| VmHWM MiB | RssAnon MiB | machine: load (1 min), CPU pressure % (60 s) |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for number, run in enumerate(screen_runs, 1):
+        screen_table.append("| %d | %dx%d | %d | %s | %s | %s | %.1f | %.1f | %s, %s |" % (
+            number, run["columns"], run["rows"], run["epochs"], fmt(run["cpu_percent"], 2),
+            fmt(run["bytes_per_s"]), fmt(run["bytes_per_epoch"]), run["vmhwm_kib"] / 1024,
+            run["rss_anon_kib"] / 1024, fmt(run.get("load1", float("nan")), 2),
+            fmt(run.get("cpu_pressure_avg60", float("nan")), 1)))
+
     # Start-up.
     startup_table = [
         "| command | median wall ms | median CPU ms | peak RSS MiB | locate is N× faster (paired) |",
@@ -301,6 +318,10 @@ def main():
         "| median %s µs, p99 %s µs (worst run %s µs; the holder's p99 %s µs) | | | - | - |" % (
             fmt(relayed("latency_median_us")), fmt(relayed("latency_p99_us")),
             fmt(relayed("latency_p99_us", max)), fmt(relayed("holder_p99_us"))),
+        "| screen: CPU of `locate watch --screen` at 10 Hz, 80×24 | %s %% of a core (%s bytes "
+        "drawn a second) | | | < 1 %% | %s |" % (
+            fmt(screened("cpu_percent"), 2), fmt(screened("bytes_per_s")),
+            check(screened("cpu_percent") < 1)),
         "| start-up: `locate --version` | %.1f ms | gpsdecode -V: %.1f ms | %s× | - | - |" % (
             startup.wall("version") * 1000, startup.wall("gpsdecode_version") * 1000,
             fmt(version_vs, 2)),
@@ -339,10 +360,10 @@ def main():
         "`nproc` = %s (%s), Linux %s, %s. A shared machine: every time is the median of the "
         "runs, every ratio the median of the per-round ratios (the two runs of a round were made "
         "one after the other; %d rounds for throughput, %d for start-up, %d live runs, %d serve "
-        "runs, %d relay runs)." % (
+        "runs, %d relay runs, %d screen runs)." % (
             facts.get("date"), "this machine", facts.get("nproc"), facts.get("cpu"),
             facts.get("kernel"), facts.get("swift"), nmea.data["runs"], startup.data["runs"],
-            len(live_runs), len(serve_runs), len(relay_runs)),
+            len(live_runs), len(serve_runs), len(relay_runs), len(screen_runs)),
         "",
         "What the profiles showed, and what was changed because of it, with before and after "
         "figures: [profiles.md](profiles.md).",
@@ -422,6 +443,18 @@ def main():
         "",
     ] + relay_table + [
         "",
+        "## Full screen: `locate watch --screen` at 10 Hz",
+        "",
+        "`LocateBench screen LOCATE`: the same drive and pty as the live path; `locate watch "
+        "--screen --device PTY --baud 115200 --no-pause --to EDDM=… --region depot=…` reads it "
+        "and draws on a second pty of 80×24 cells (`TERM=xterm-256color`: colours on), which "
+        "the bench reads as a terminal would. CPU: the child's utime + stime over the feed "
+        "(decoding, fix assembly, the model, each frame rendered and diffed, the changed cells "
+        "written). Bytes: what it drew, a second and an epoch (only the cells that changed "
+        "since the last frame are written).",
+        "",
+    ] + screen_table + [
+        "",
         "## Start-up",
         "",
         "%d rounds; the capture is `%s` (%s bytes, a u-blox NEO-M9N); `locate current` replays "
@@ -449,6 +482,7 @@ def main():
         "- serve floor: `LocateBench serve-floor serve_floor --rate 10 --seconds S --clients N` "
         "(`gcc -O2 -o serve_floor Tests/Benchmarks/serve_floor.c`)",
         "- relay: `LocateBench relay LOCATE --rate 10 --seconds S`",
+        "- screen: `LocateBench screen LOCATE --rate 10 --seconds S` (80×24)",
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in startup.tools.items()]
     text += [""]
     with open(args.out, "w") as out:

@@ -21,7 +21,7 @@ enum WatchCommand: Command {
     track, written and flushed point by point), geojson (RFC 8142 text sequence of Features)
     and csv. With --region or --regions, it also reports entering and leaving circles
     (geofences), and with --visits the places it stayed, as below.
-    """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText
+    """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText + "\n\n" + WatchScreen.about
   static let visitText = """
     Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix
     for at least 5 minutes. Each is reported twice, as Core Location's CLVisit is: on arrival
@@ -45,8 +45,12 @@ enum WatchCommand: Command {
         "activity", nil, "TYPE",
         "automotive, fitness, airborne, navigation or other (default): sets when to pause"),
       .flag("no-pause", nil, "never pause updates while stationary"),
-      .value("to", nil, "LAT,LON", "also show the distance and bearing to this point"),
+      .value(
+        "to", nil, "[NAME=]LAT,LON",
+        "also show the distance and bearing to this point (several with --screen)",
+        repeatable: true),
       .flag("satellites", nil, "also show the sky view (satellites, signal, DOPs)"),
+      WatchScreen.option,
       .flag(
         "visits", nil,
         "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
@@ -63,6 +67,10 @@ enum WatchCommand: Command {
     ),
     ("locate watch --regions sites.csv --events-only --count 1", "wait for the next crossing"),
     ("locate watch --visits --events-only --json", "a VISIT object on arrival and on departure"),
+    (
+      "locate watch --screen --to EDDM=48.3538,11.7861",
+      "the receiver at a glance, full screen, until q"
+    ),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
@@ -100,9 +108,15 @@ enum WatchCommand: Command {
     }
     if arguments.has("no-pause") { options.pausesAutomatically = false }
     options.deliversSkyViews = arguments.has("satellites")
-    let target = try arguments.value("to").map { text throws(LocateError) in
-      try values.point("to", text)
+    let targets = try arguments.all("to").map { text throws(LocateError) in
+      try WatchScreen.target(text, values)
     }
+    if targets.count > 1, !arguments.has("screen") {
+      throw LocateError(
+        .usage, "--to given \(targets.count) times", "watch's lines and objects carry one target",
+        remedy: "give one --to, or add --screen, which shows several")
+    }
+    let target = targets.first?.point
     if let tracker = try RegionOptions.tracker(arguments, command: name) {
       options.regions = tracker
     }
@@ -119,6 +133,20 @@ enum WatchCommand: Command {
       throw LocateError.usage(
         "--events-only and --\(other)", "--events-only prints region events only",
         command: name)
+    }
+    if arguments.has("screen") {
+      try WatchScreen.check(arguments, format: format)
+      if WatchScreen.available(context) {
+        options.deliversSkyViews = true
+        try await WatchScreen.run(
+          service: LocationService(options: options), source: source, limits: limits,
+          wallClockLimit: wallClockLimit, targets: targets, regions: options.regions,
+          arguments: arguments, context: context)
+        return
+      }
+      StatusLine(isTerminal: context.stderrIsTerminal, verbose: arguments.has("verbose")).note(
+        "--screen: standard output is not a terminal that can show it: printing lines"
+          + (targets.count > 1 ? " (with the first --to only)" : ""))
     }
     let writer = FixStreamWriter(
       output: context.output, format: format, hasTarget: target != nil,

@@ -22,10 +22,10 @@ struct GazetteerTable: @unchecked Sendable {
   private(set) var points: [GeoPoint] = []
   private(set) var populations: [UInt32] = []
   private(set) var districtOfPlace: [UInt16] = []
-  /// Where each place's name (its length byte) is in ``bytes``.
-  private(set) var nameOffsets: [UInt32] = []
+  /// Where each place's name is in ``bytes``.
+  private(set) var names: [NameRef] = []
   /// Alternate names: the place and where the name is.
-  private(set) var alternates: [(place: Int32, offset: UInt32)] = []
+  private(set) var alternates: [(place: Int32, name: NameRef)] = []
   /// What each folded scalar becomes (see ``NameFolding``).
   private(set) var folding: [UInt32: String] = [:]
   /// Whether the bytes decoded as the layout says, to their end marker.
@@ -75,7 +75,7 @@ struct GazetteerTable: @unchecked Sendable {
     points.reserveCapacity(count)
     populations.reserveCapacity(count)
     districtOfPlace.reserveCapacity(count)
-    nameOffsets.reserveCapacity(count)
+    names.reserveCapacity(count)
     var latitude = 0
     var longitude = 0
     for _ in 0..<count {
@@ -84,11 +84,18 @@ struct GazetteerTable: @unchecked Sendable {
       points.append(
         GeoPoint(latitude: Double(latitude) / 100_000, longitude: Double(longitude) / 100_000))
       populations.append(UInt32(truncatingIfNeeded: reader.varint()))
-      let district = reader.varint()
-      guard district < districts.count else { return reader.fail() }
-      districtOfPlace.append(UInt16(district))
-      nameOffsets.append(UInt32(reader.offset))
-      reader.skip(Int(reader.u8()))
+      // The length byte's top bit: the same district as the previous place.
+      let length = reader.u8()
+      if length & 0x80 != 0 {
+        guard let previous = districtOfPlace.last else { return reader.fail() }
+        districtOfPlace.append(previous)
+      } else {
+        let district = reader.varint()
+        guard district < districts.count else { return reader.fail() }
+        districtOfPlace.append(UInt16(district))
+      }
+      names.append(NameRef(start: UInt32(reader.offset), length: length & 0x7F))
+      reader.skip(Int(length & 0x7F))
     }
   }
 
@@ -99,24 +106,30 @@ struct GazetteerTable: @unchecked Sendable {
     for _ in 0..<count {
       place += reader.varint()
       guard place < points.count else { return reader.fail() }
-      alternates.append((Int32(place), UInt32(reader.offset)))
-      reader.skip(Int(reader.u8()))
+      let length = reader.u8()
+      alternates.append((Int32(place), NameRef(start: UInt32(reader.offset), length: length)))
+      reader.skip(Int(length))
     }
   }
 
-  /// The name whose length byte is at `offset`.
-  func name(at offset: UInt32) -> String {
-    withName(at: offset) { String(decoding: $0, as: UTF8.self) }
+  /// A name's text.
+  func name(_ ref: NameRef) -> String {
+    withName(ref) { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// Calls `body` with the UTF-8 bytes of the name whose length byte is at `offset`.
-  func withName<T>(at offset: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    guard !bytes.isEmpty else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-    let start = min(Int(offset), bytes.count - 1)
-    let end = min(start + 1 + Int(bytes[start]), bytes.count)
-    return body(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
+  /// Calls `body` with a name's UTF-8 bytes.
+  func withName<T>(_ ref: NameRef, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    let start = min(Int(ref.start), bytes.count)
+    let end = min(start + Int(ref.length), bytes.count)
+    return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
   }
 
   /// The district of place `index`.
   func district(of index: Int) -> District { districts[Int(districtOfPlace[index])] }
+}
+
+/// Where a name is in the table's bytes.
+struct NameRef: Sendable, Hashable {
+  var start: UInt32
+  var length: UInt8
 }

@@ -5,26 +5,25 @@
 /// Places by folded name.
 struct NameIndex: Sendable {
   /// (hash of a folded name, place), sorted.
-  private let entries: [(hash: UInt64, place: Int32, offset: UInt32)]
+  private let entries: [(hash: UInt64, place: Int32, name: NameRef)]
   private let folding: NameFolding
   private let table: GazetteerTable
 
-  /// Indexes every name of `table`.
-  init(_ table: GazetteerTable) {
-    let folding = NameFolding(table.folding)
-    var list: [(hash: UInt64, place: Int32, offset: UInt32)] = []
-    list.reserveCapacity(table.nameOffsets.count + table.alternates.count)
+  /// Indexes every name of `table`, folded by `folding`.
+  init(_ table: GazetteerTable, folding: NameFolding) {
+    var list: [(hash: UInt64, place: Int32, name: NameRef)] = []
+    list.reserveCapacity(table.names.count + table.alternates.count)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(256)
-    for (place, offset) in table.nameOffsets.enumerated() {
-      table.withName(at: offset) { folding.fold($0, into: &buffer) }
-      list.append((Self.hash(buffer), Int32(place), offset))
+    for (place, name) in table.names.enumerated() {
+      table.withName(name) { folding.fold($0, into: &buffer) }
+      list.append((Self.hash(buffer), Int32(place), name))
     }
-    for (place, offset) in table.alternates {
-      table.withName(at: offset) { folding.fold($0, into: &buffer) }
-      list.append((Self.hash(buffer), place, offset))
+    for (place, name) in table.alternates {
+      table.withName(name) { folding.fold($0, into: &buffer) }
+      list.append((Self.hash(buffer), place, name))
     }
-    list.sort { ($0.hash, $0.place, $0.offset) < ($1.hash, $1.place, $1.offset) }
+    list.sort { ($0.hash, $0.place, $0.name.start) < ($1.hash, $1.place, $1.name.start) }
     self.table = table
     self.folding = folding
     entries = list
@@ -46,7 +45,7 @@ struct NameIndex: Sendable {
     while low < entries.count && entries[low].hash == hash {
       let entry = entries[low]
       low += 1
-      table.withName(at: entry.offset) { folding.fold($0, into: &buffer) }
+      table.withName(entry.name) { folding.fold($0, into: &buffer) }
       if buffer == key && !found.contains(Int(entry.place)) {
         found.append(Int(entry.place))
       }

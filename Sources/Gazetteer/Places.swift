@@ -6,7 +6,7 @@ import Synchronization
 /// GeoNames' populated places, offline: reverse geocoding to the nearest place and forward
 /// geocoding of place names.
 ///
-/// The table (Sources/CGazetteer/gazetteer.bin, 3.7 MB, written by
+/// The table (Sources/CGazetteer/gazetteer.bin, 3.5 MB, written by
 /// `Tests/Tools/make_gazetteer_table.py`) holds the 170,354 places of GeoNames' `cities1000`
 /// (every place of 1,000 or more inhabitants, and every seat of an administrative division;
 /// data from https://www.geonames.org, CC BY 4.0): name, coordinate, country, first-level
@@ -32,7 +32,7 @@ public enum Places {
     let country = table.countries[district.country]
     let region = district.region.flatMap { $0 < table.regions.count ? table.regions[$0] : nil }
     return Place(
-      index: index, name: table.name(at: table.nameOffsets[index]), latitude: point.latitude,
+      index: index, name: table.name(table.names[index]), latitude: point.latitude,
       longitude: point.longitude, countryCode: country.code, country: country.name,
       administrativeArea: region.map(\.name).flatMap { $0.isEmpty ? nil : $0 },
       administrativeAreaCode: region.map(\.code),
@@ -70,7 +70,6 @@ public enum Places {
   public static func search(_ text: String) -> [Place] {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     guard let first = parts.first else { return [] }
-    let folding = NameFolding(table.folding)
     let qualifiers = parts.dropFirst().map { folding.fold($0) }.filter { !$0.isEmpty }
     return named(first).filter { place in
       let names = [
@@ -104,5 +103,6 @@ public enum Places {
   static let lookups = Atomic<Int>(0)
   static let table = GazetteerTable.shared
   static let spatial = NearestIndex(points: table.points)
-  static let names = NameIndex(table)
+  static let names = NameIndex(table, folding: folding)
+  static let folding = NameFolding(table.folding)
 }

@@ -36,7 +36,8 @@ enum CurrentCommand: Command {
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
     let format = try OutputFormat.chosen(
       arguments, allowed: OutputFormat.allCases, command: name)
-    // The gazetteer is read while the receiver is (a few milliseconds, on the other core).
+    // The gazetteer is decoded while the receiver is read (tens of milliseconds, on another
+    // thread).
     if format == .text || format == .json { DispatchQueue.global().async { Places.load() } }
     let location = try await FixRequest.locate(arguments, context, command: name)
     let place =

@@ -333,9 +333,11 @@ def main():
         ]
         if "places_lookup_us" in geodesy:
             summary += [
-                "| reverse geocoding: nearest of 170,354 places (k-d tree) | %s µs a lookup "
-                "(the first ones, by scan: %s µs; loading %s ms, index %s ms) | | | ≤ 10 µs | %s |" % (
-                    geodesy["places_lookup_us"], geodesy["places_scan_us"],
+                "| reverse geocoding: nearest of 170,354 places (k-d tree) | %s µs a lookup, %s µs "
+                "of CPU (the first ones, by scan: %s µs; loading %s ms, index %s ms) | | | ≤ 10 µs "
+                "| %s |" % (
+                    geodesy["places_lookup_us"], geodesy.get("places_lookup_cpu_us", "?"),
+                    geodesy["places_scan_us"],
                     geodesy["places_load_ms"], geodesy["places_index_ms"],
                     check(float(geodesy["places_lookup_us"]) <= 10)),
                 "| forward geocoding: places by name | %s µs a lookup | | | - | - |" % (

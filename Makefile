@@ -5,6 +5,10 @@ BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time \
   python3-pyte
+## PyPI packages the tests use: pygeomag, the World Magnetic Model's reference implementation
+## (Tests/Tools/wmm_reference.py).
+PYPI_PACKAGES = pygeomag==1.1.0
+PYTHON ?= python3
 
 .PHONY: all build release test check readme-check budget deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
@@ -25,6 +29,9 @@ deps:
 	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+	@$(PYTHON) -c 'import pygeomag' 2>/dev/null || { echo "installing: $(PYPI_PACKAGES)"; \
+	  $(PYTHON) -m pip install --quiet $(PYPI_PACKAGES) 2>/dev/null \
+	  || $(PYTHON) -m pip install --quiet --break-system-packages $(PYPI_PACKAGES); }
 	@# gpsd's package starts a system daemon that would hold devices; the tests run their own.
 	@-systemctl stop gpsd.socket gpsd >/dev/null 2>&1 || true
 

@@ -211,9 +211,10 @@ struct CaptureEndToEndTests {
     let result = try CLI.run(["current", "--input", Self.path])
     #expect(result.status == 0, "\(result)")
     let lines = result.lines
-    #expect(lines.count == 8)
+    #expect(lines.count == 9)
     #expect(lines.first == "Position  38.110494, -122.626897")
     #expect(lines.dropFirst().first == "          38°06′37.78″N, 122°37′36.83″W")
+    #expect(lines.dropFirst(2).first == "Place     5.0 km W of Novato, California, US")
     #expect(lines.contains("Time      2020-07-11T22:37:45.000Z, replayed"))
     #expect(lines.last == "Device    " + Self.path)
     for label in [

@@ -69,8 +69,11 @@ struct SimulatorEndToEndTests {
     defer { simulator.stop() }
     let result = try CLI.run(["current", "--device", simulator.path])
     #expect(result.status == 0, "\(result)")
-    #expect(result.lines.count == 8)
+    #expect(result.lines.count == 9)
     #expect(result.lines.first?.hasPrefix("Position  38.1104") == true)
+    #expect(
+      result.lines[2].hasPrefix("Place     ")
+        && result.lines[2].hasSuffix(" of Novato, California, US"))
     #expect(result.lines.last == "Device    " + simulator.path)
     #expect(result.stderr == "")
   }

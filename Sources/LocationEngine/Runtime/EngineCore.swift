@@ -281,6 +281,23 @@ struct EngineCore {
     return factory.peek(epoch, wallNow: wallNow).timestamp.addingTimeInterval(since)
   }
 
+  /// The magnetic variation for a heading sentence now (see ``HeadingRule``): the receiver's
+  /// (the epoch in progress's RMC, else the last one it sent), else the World Magnetic Model's
+  /// at the latest position (the epoch in progress's, else the last fix's) and date (the last
+  /// fix's, else the receiver's date, else the clock's); nil before any position.
+  func variationNow() -> Double? {
+    let epoch = assembler.epoch
+    if let own = epoch?.magneticVariation ?? heading.variation { return own }
+    let last = lastEpoch?.fix
+    let seconds =
+      last?.timestamp.timeIntervalSince1970
+      ?? assembler.dateAnchor.map { Double($0) * 86_400 } ?? wallNow.timeIntervalSince1970
+    if let latitude = epoch?.latitude, let longitude = epoch?.longitude {
+      return MagneticVariation.model(latitude: latitude, longitude: longitude, at: seconds)?.degrees
+    }
+    return last?.magneticVariation?.degrees
+  }
+
   /// The heading source (EngineCore+Visitor.swift).
   mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }
 }

@@ -43,31 +43,14 @@ public enum DeviceDiscovery {
   static func list(
     roots: DiscoveryRoots, probeSerialPorts: Bool, probeWindow: Double = 1.1
   ) -> [DiscoveredDevice] {
-    var links: [String: String] = [:]  // device path → by-id link
-    var paths: [String] = []
-    for name in FileSystem.directoryEntries(roots.byIDDirectory).sorted() {
-      let link = "\(roots.byIDDirectory)/\(name)"
-      guard let device = linkDestination(link) else { continue }
-      if links[device] == nil { links[device] = link }
-      paths.append(device)
+    let found = candidates(roots: roots)
+    var devices = found.map { candidate in
+      describe(
+        candidate.path, byID: candidate.byID, roots: roots,
+        state: accessState(candidate.path, roots))
     }
+    let seen = Set(found.map(\.identity))
     let names = FileSystem.directoryEntries(roots.dev)
-    paths += ttys(names, prefix: "ttyUSB", in: roots.dev)
-    paths += ttys(names, prefix: "ttyACM", in: roots.dev)
-    if names.contains("serial0") {
-      paths.append(linkDestination("\(roots.dev)/serial0") ?? "\(roots.dev)/serial0")
-    }
-    paths += ttys(names, prefix: "ttyAMA", in: roots.dev)
-
-    var seen = Set<String>()
-    var devices: [DiscoveredDevice] = []
-    for path in paths {
-      guard let identity = FileSystem.resolvedPath(path), seen.insert(identity).inserted else {
-        continue
-      }
-      devices.append(
-        describe(path, byID: links[path], roots: roots, state: accessState(path, roots)))
-    }
     if probeSerialPorts {
       let candidates = ttys(names, prefix: "ttyS", in: roots.dev).filter { path in
         guard let identity = FileSystem.resolvedPath(path), !seen.contains(identity) else {
@@ -149,7 +132,7 @@ public enum DeviceDiscovery {
     }
   }
 
-  private static func stateForError(_ error: Errno, path: String, roots: DiscoveryRoots)
+  static func stateForError(_ error: Errno, path: String, roots: DiscoveryRoots)
     -> DeviceState
   {
     DeviceAccess.state(for: DeviceAccess.error(for: error, path: path, procRoot: roots.proc))
@@ -171,7 +154,7 @@ public enum DeviceDiscovery {
   }
 
   /// `/dev/PREFIXn` for every entry named `PREFIX` + digits, in numeric order.
-  private static func ttys(_ names: [String], prefix: String, in dev: String) -> [String] {
+  static func ttys(_ names: [String], prefix: String, in dev: String) -> [String] {
     names.compactMap { name -> (Int, String)? in
       guard name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count)) else {
         return nil

@@ -78,12 +78,20 @@ struct HeadingCaptureTests {
     return (recorder, manager)
   }
 
-  @Test("rst39.log (OxTS GPS/IMU): the four HDT values, timestamped at their epoch, not COG")
+  @Test(
+    "rst39.log (OxTS GPS/IMU): the four HDT values, timestamped at their epoch, not COG; magnetic from WMM2025"
+  )
   func rst39() async throws {
     let source = Self.capture("rst39.log")
     let (recorder, manager) = await Self.replay(source)
     #expect(recorder.headings.map(\.trueHeading) == [25.5, 43.31, 61.49, 74.79])
-    #expect(recorder.headings.map(\.magneticHeading) == [-1, -1, -1, -1])
+    // The receiver sends no variation: the World Magnetic Model's at its position.
+    let variation = try #require(recorder.locations.first?.fix.magneticVariation)
+    #expect(variation.source == .model)
+    for heading in recorder.headings {
+      #expect(
+        abs(heading.magneticHeading - variation.magnetic(fromTrue: heading.trueHeading)) < 0.01)
+    }
     // $GPHDT,25.50,T follows $GPGGA,204133.00: its epoch is 2014-02-19 20:41:33 UTC.
     let first = try #require(recorder.headings.first)
     let epoch = Date(timeIntervalSince1970: 1_392_842_493)

@@ -1,4 +1,5 @@
 import Foundation
+import Receivers
 import Testing
 
 @testable import LocationEngine
@@ -95,7 +96,11 @@ struct SubclassingTests {
     #expect(manager.desiredAccuracy == kCLLocationAccuracyNearestTenMeters)
     #expect(manager.distanceFilter == 5)
     #expect(manager.activityType == .other)
-    #expect(manager.authorizationStatus == .notDetermined)
+    // The process's authorization for the receiver discovery would open, at once (denied on a
+    // machine without one).
+    #expect(
+      manager.authorizationStatus
+        == ProcessAuthorization.status(for: .receiver(.discover(baud: .auto), ReceiverOptions())).0)
     #expect(manager.calls.isEmpty)
   }
 

@@ -85,9 +85,12 @@ enum FailureMapping {
     case .invalidSource(let why):
       switch source {
       case .device, .discover:
+        // A capture (a file, a FIFO) is read with --input.
+        let capture = why.hasPrefix("a regular file") || why.hasPrefix("a FIFO")
         return LocateError(
           .usage, path, why,
-          remedy: "name the receiver's serial device; 'locate devices' lists them")
+          remedy: (capture ? "to replay a capture, give it with --input; " : "")
+            + "name the receiver's serial device; 'locate devices' lists them")
       default:
         return LocateError(.usage, path, why, remedy: "see 'locate --help'")
       }

@@ -19,7 +19,7 @@ import Testing
        76  bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)
        77  permission denied (EX_NOPERM)
         3  no fix before the timeout
-        4  a fix came, but not accurate enough before the timeout
+        4  fixes came, but none accurate enough before the timeout or the end of the input
         5  receiver lost (unplugged or stream ended) before a fix
       130  interrupted (SIGINT, SIGTERM or SIGHUP) where that is not the normal end
       131  stopped by SIGQUIT (cleanly, as by SIGTERM)

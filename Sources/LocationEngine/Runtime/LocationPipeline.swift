@@ -199,7 +199,17 @@ package struct LocationPipeline {
       ended = true
       events.append(.ended(endError()))
       letHeldGo()
-      if oneShot != nil { fail(endError()) }
+      if let request = oneShot, let best = request.best {
+        // Fixes came, none accurate enough: that, not the end, is why there is none (as at a
+        // live receiver's timeout).
+        fail(
+          EngineError(
+            .notAccurateEnough(
+              best: best.report.horizontalAccuracy, desired: request.desiredAccuracy,
+              waited: Double(now - request.startedAt) / 1e9)))
+      } else if oneShot != nil {
+        fail(endError())
+      }
     case .denied(let path, let group):
       fail(EngineError(.permissionDenied(path: path, group: group)))
     case .busy(let path, let holder):

@@ -193,4 +193,38 @@ import Testing
       #expect(lstat(cache, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG, "\(kind) replaced")
     }
   }
+
+  /// `simulate`'s control input (issue 21): a 46 KB line of nested `after`s (it took 46 s and
+  /// 1 GiB, then overflowed the stack), a 46 KB line of garbage (echoed whole to stderr), and
+  /// /dev/zero (one endless line): each line is bounded (256 bytes), refused in one short error
+  /// line, and the next line still works.
+  @Test(
+    "simulate's control input: a 46 KB line, or an endless one: one short error, bounded",
+    arguments: ["after", "garbage", "zero"])
+  func controlLine(kind: String) throws {
+    let directory = try Paths.temporaryDirectory()
+    defer { Paths.removeTree(directory) }
+    let input = directory + "/controls"
+    let long =
+      kind == "after"
+      ? String(repeating: "after 0 ", count: 5800) + "stop" : String(repeating: "x", count: 46_000)
+    try Data((long + "\nsilence 1\n").utf8).write(to: URL(fileURLWithPath: input))
+    let started = Date()
+    let child = try LocateChild(
+      ["simulate", "--link", directory + "/gps", "--duration", "3"], program: Self.binary,
+      stdin: .file(kind == "zero" ? "/dev/zero" : input), measured: true)
+    #expect(try child.wait() == 0, "\(child.stderr)")
+    #expect(Date().timeIntervalSince(started) < 10)
+    Self.checkBound(child.peakKiB, "control line \(kind)")
+    if kind == "zero" {
+      #expect(child.stderr == "")
+      return
+    }
+    let quoted = String(long.prefix(40))
+    #expect(
+      child.stderr
+        == "locate: control line '\(quoted)…': too long (\(long.utf8.count) bytes; a control line"
+        + " has at most 256)\n")
+    #expect(child.stdout.contains("silent 1\n"), "\(child.stdout)")
+  }
 }

@@ -56,7 +56,8 @@ enum DistanceCommand: Command {
     let within = try arguments.value("within").map { text throws(LocateError) in
       try values.distance("within", text, defaultUnit: unit)
     }
-    var places = try arguments.positionals.map { text throws(LocateError) in try point(text) }
+    var places = PlaceList(
+      try arguments.positionals.map { text throws(LocateError) in try point(text) })
     let stdinReaders =
       arguments.all("points").filter { $0 == "-" }.count + (arguments.value("input") == "-" ? 1 : 0)
     if stdinReaders > 1 {
@@ -66,7 +67,7 @@ enum DistanceCommand: Command {
     let deadline = InputFile.Deadline(seconds: try FixRequest.timeout(arguments, command: name))
     for path in arguments.all("points") {
       let left = PointsFile.maximumPlaces - places.count
-      places += try PointsFile.read(path, limit: max(0, left), deadline: deadline)
+      places.append(contentsOf: try PointsFile.read(path, limit: max(0, left), deadline: deadline))
     }
     guard !places.isEmpty else {
       throw LocateError(
@@ -84,8 +85,10 @@ enum DistanceCommand: Command {
       }
       origin = .init(point: fix.point, note: note)
     }
-    let index = NearestIndex(points: places.map(\.point))
-    let results = index.nearest(to: origin.point, count: nearest, within: within).map { found in
+    // One query: a scan over the positions, exact as an index, without the index's memory.
+    let found = NearestIndex.nearest(
+      among: places.points, to: origin.point, count: nearest, within: within)
+    let results = found.map { found in
       let place = places[found.index]
       return DistanceResult(
         name: place.name, latitude: place.point.latitude, longitude: place.point.longitude,

@@ -41,6 +41,9 @@ package struct LocationPipeline {
   var lastFix: ReportedEpoch?
   var staleReported = false
   var lastProgressAt = Int64.min
+  /// When the device was reported silent (monotonic ns), while it is: the silence it reported
+  /// has gone on since.
+  var silentAt: Int64?
   private var ended = false
 
   package init(config: PipelineConfig, now: Int64, wallNow: Date) {
@@ -174,6 +177,11 @@ package struct LocationPipeline {
     case .checkDeadline:
       checkDeadline()
     case .deviceState(let state):
+      if case .silent = state {
+        if silentAt == nil { silentAt = monotonicNow }
+      } else {
+        silentAt = nil
+      }
       if let change = authorization.update(state) { emit(change) }
     case .deviceStateDone(let state):
       stateDone(state)
@@ -295,13 +303,13 @@ package struct LocationPipeline {
           emitProgress(since: request.startedAt)
         }
       } else {
-        emitProgress(since: request.startedAt)
+        emitProgress(since: request.startedAt, afterEpoch: true)
       }
     }
     guard var filter = delivery else { return }
     defer { delivery = filter }
     guard let fix = epoch.fix else {
-      emitProgress(since: deliverySince)
+      emitProgress(since: deliverySince, afterEpoch: true)
       return
     }
     guard isCurrent(epoch, since: deliverySince) else { return }

@@ -30,6 +30,10 @@ enum DistanceCommand: Command {
       .value("units", "u", "UNIT", "units of text output and bare --within: m, km, mi, nmi"),
     ] + FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
   static let maximumPositionals: Int? = nil
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .noNMEA,
+    .permissionDenied, .noFix, .notAccurate, .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate distance EDDM=48.3538,11.7861 LOWS=47.7933,13.0043", "from here to two airports"),
     (

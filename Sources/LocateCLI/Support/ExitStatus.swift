@@ -60,9 +60,13 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     }
   }
 
-  /// The exit status table, one code per line, as printed by every `--help`.
-  static var table: String {
-    allCases.map { status in
+  /// The exit status table, one code per line, as printed by `locate --help`.
+  static var table: String { table(allCases) }
+
+  /// The table of `statuses` (in the order of ``allCases``), as a command's `--help` prints the
+  /// codes it can return.
+  static func table(_ statuses: [ExitStatus]) -> String {
+    allCases.filter(statuses.contains).map { status in
       let code = String(status.rawValue)
       return String(repeating: " ", count: 5 - code.count) + code + "  " + status.meaning
     }.joined(separator: "\n")

@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
-  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time
+  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time jq
 
 .PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak

@@ -21,7 +21,7 @@ enum ServeCommand: Command {
     ::1, as gpsd listens; 0.0.0.0:2947 or [::]:2947 lets the network in; port 0 takes any
     free port). The first line of standard output is the address it listens on, printed once
     the source is there: a receiver that cannot be opened (or a capture that cannot be read)
-    is an error before it, as gpsd without a device ends at once. It never writes to the
+    is an error before it, as gpsd ends when it cannot open its device. It never writes to the
     receiver: ?DEVICE with settings is answered with the device as it is. At most 64
     clients; one that stops reading is dropped once 256 KiB wait for it, and never slows the
     others; a request line over 1024 bytes, or garbage, gets gpsd's ERROR object. A receiver

@@ -16,7 +16,8 @@ struct ServeRelay: Sendable {
   let observer: RequestObserver
   /// Says where the server listens, once the source is there: a receiver opened (or its
   /// connection made), a capture before it is replayed. A source that is not there is an
-  /// error before it, as gpsd without a device ends at once.
+  /// error before it, as gpsd 3.22 given a device it cannot open (and no control socket) ends
+  /// at once.
   let announce: @Sendable () throws(LocateError) -> Void
 
   /// Runs until the stream ends (a replay's end) or the task is cancelled; a refusal before

@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time \
-  python3-pyte
+  python3-pyte jq
 ## PyPI packages the tests use: pygeomag, the World Magnetic Model's reference implementation
 ## (Tests/Tools/wmm_reference.py).
 PYPI_PACKAGES = pygeomag==1.1.0

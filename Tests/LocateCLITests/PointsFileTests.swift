@@ -39,7 +39,7 @@ import Testing
   @Test func geoJSON() throws {
     let points = try PointsFile.read(Paths.fixture("places.geojson"))
     #expect(
-      points == [
+      Array(points) == [
         NamedPoint(name: "EDDM", point: GeoPoint(latitude: 48.3538, longitude: 11.7861)),
         NamedPoint(name: "LOWS", point: GeoPoint(latitude: 47.7933, longitude: 13.0043)),
         NamedPoint(name: "EDMO", point: GeoPoint(latitude: 48.0814, longitude: 11.2831)),

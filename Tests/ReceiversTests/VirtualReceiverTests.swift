@@ -244,6 +244,7 @@ struct VirtualReceiverTests {
       ("replug", .replug), ("silence 3", .silence(seconds: 3)), ("baud 4800", .onlyBaud(4800)),
       ("baud any", .onlyBaud(nil)), ("after 1 silence 2", .after(seconds: 1, .silence(seconds: 2))),
       ("stop", .stop), ("  unplug\t1 ", .unplug(replugAfter: 1)),
+      ("after 1 after 0.5 stop", .after(seconds: 1, .after(seconds: 0.5, .stop))),
     ])
   func parsesControls(line: String, command: VirtualControl) throws {
     #expect(try VirtualControl(parsing: line) == command)
@@ -263,6 +264,23 @@ struct VirtualReceiverTests {
     #expect(throws: ReceiverError(code: .invalidSource(reason), path: "control line '\(line)'")) {
       _ = try VirtualControl(parsing: line)
     }
+  }
+
+  @Test("a control line is at most 256 bytes; an error quotes at most 40 characters of it")
+  func longControl() throws {
+    let line = String(repeating: "after 0 ", count: 32) + "stop"
+    #expect(line.utf8.count == 260)
+    #expect(
+      throws: ReceiverError(
+        code: .invalidSource("too long (260 bytes; a control line has at most 256)"),
+        path: "control line '\(line.prefix(40))…'")
+    ) {
+      _ = try VirtualControl(parsing: line)
+    }
+    let nested = String(repeating: "after 0 ", count: 31) + "stop"
+    var expected = VirtualControl.stop
+    for _ in 0..<31 { expected = .after(seconds: 0, expected) }
+    #expect(try VirtualControl(parsing: nested) == expected)
   }
 
   @Test("scheduled controls run at their time: unplug, then replug")

@@ -24,6 +24,10 @@ enum CurrentCommand: Command {
     """
   static let options: [OptionSpec] =
     FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .noInput, .unavailable, .software, .ioError, .busy, .noNMEA, .permissionDenied,
+    .noFix, .notAccurate, .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate current", "where am I (waits up to 120 s for a first fix)"),
     ("locate current --accuracy 10 --timeout 300", "wait up to 5 minutes for ±10 m or better"),

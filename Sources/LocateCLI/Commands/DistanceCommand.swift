@@ -34,6 +34,10 @@ enum DistanceCommand: Command {
       .value("units", "u", "UNIT", "units of text output and bare --within: m, km, mi, nmi"),
     ] + FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
   static let maximumPositionals: Int? = nil
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .noNMEA,
+    .permissionDenied, .noFix, .notAccurate, .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate distance EDDM=48.3538,11.7861 LOWS=47.7933,13.0043", "from here to two airports"),
     (
@@ -62,9 +66,8 @@ enum DistanceCommand: Command {
       try values.distance("within", text, defaultUnit: unit)
     }
     let notes = arguments.has("verbose") ? context.statusLine(arguments) : nil
-    var places = try arguments.positionals.map { text throws(LocateError) in
-      try point(text, notes: notes)
-    }
+    var places = PlaceList(
+      try arguments.positionals.map { text throws(LocateError) in try point(text, notes: notes) })
     let stdinReaders =
       arguments.all("points").filter { $0 == "-" }.count + (arguments.value("input") == "-" ? 1 : 0)
     if stdinReaders > 1 {
@@ -74,7 +77,7 @@ enum DistanceCommand: Command {
     let deadline = InputFile.Deadline(seconds: try FixRequest.timeout(arguments, command: name))
     for path in arguments.all("points") {
       let left = PointsFile.maximumPlaces - places.count
-      places += try PointsFile.read(path, limit: max(0, left), deadline: deadline)
+      places.append(contentsOf: try PointsFile.read(path, limit: max(0, left), deadline: deadline))
     }
     guard !places.isEmpty else {
       throw LocateError(
@@ -93,8 +96,10 @@ enum DistanceCommand: Command {
       }
       origin = .init(point: fix.point, note: note)
     }
-    let index = NearestIndex(points: places.map(\.point))
-    let results = index.nearest(to: origin.point, count: nearest, within: within).map { found in
+    // One query: a scan over the positions, exact as an index, without the index's memory.
+    let found = NearestIndex.nearest(
+      among: places.points, to: origin.point, count: nearest, within: within)
+    let results = found.map { found in
       let place = places[found.index]
       return DistanceResult(
         name: place.name, latitude: place.point.latitude, longitude: place.point.longitude,

@@ -48,6 +48,10 @@ enum SimulateCommand: Command {
     .value("duration", nil, "SECONDS", "stop after this long"),
     CommonOptions.output[3], CommonOptions.help,
   ]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .software, .ioError, .busy, .permissionDenied, .interrupted,
+    .quit,
+  ]
   static let examples = [
     ("locate simulate", "a drive through Munich at 50 km/h; prints /dev/pts/N"),
     (

@@ -55,10 +55,17 @@ enum WatchCommand: Command {
         "visits", nil,
         "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
     ] + RegionOptions.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
+    .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate watch", "a line per fix until Ctrl-C"),
     ("locate watch --format gpx > track.gpx", "a GPX track, closed properly on Ctrl-C"),
-    ("locate watch --json --count 10 | jq -c '[.lat,.lon]'", "ten gpsd TPV objects"),
+    (
+      "locate watch --json --count 10 | jq -c 'select(.class==\"TPV\") | [.lat,.lon]'",
+      "ten positions from gpsd TPV objects (the EVENT objects about the device skipped)"
+    ),
     ("locate watch --to 48.3538,11.7861 --distance-filter 50", "distance to a point every 50 m"),
     ("locate watch --input drive.nmea --realtime=4 --format geojson", "replay at 4× speed"),
     (

@@ -75,12 +75,14 @@ enum GPSDJSON {
     return object
   }
 
-  /// gpsd's TPV for an epoch without a fix: only `device` and `mode` 1.
-  static func noFix(device: String?) -> String {
+  /// gpsd's TPV for an epoch without a fix: `device`, `mode` 1, and the epoch's `time` when
+  /// the receiver dated it (as gpsd 3.22 writes it).
+  static func noFix(device: String?, time: Date? = nil) -> String {
     var object = JSONObject()
     object.add("class", "TPV")
     object.add("device", device)
     object.add("mode", GNSSFixMode.noFix.rawValue)
+    object.add("time", time: time)
     return object.text
   }
 

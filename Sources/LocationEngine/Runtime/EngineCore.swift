@@ -247,9 +247,16 @@ struct EngineCore {
     let fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
     // The satellites as the report counted them (its best SNR: not counted twice).
     satellitesMoved = false
+    var progress = satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed))
+    if fix == nil {
+      // An epoch without a fix: its time, when dated, for gpsd's mode-1 TPV.
+      progress.followsEpochWithoutFix = true
+      if report.day != nil || factory.shiftsToNow {
+        progress.time = factory.peek(report, wallNow: wallNow).timestamp
+      }
+    }
     let epoch = ReportedEpoch(
-      report: report, fix: fix, fromBacklog: fromBacklog,
-      satellites: satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed)))
+      report: report, fix: fix, fromBacklog: fromBacklog, satellites: progress)
     lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if fix != nil && !fromBacklog { latestEpoch = epoch }

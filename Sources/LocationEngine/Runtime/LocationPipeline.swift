@@ -41,6 +41,9 @@ package struct LocationPipeline {
   var lastFix: ReportedEpoch?
   var staleReported = false
   var lastProgressAt = Int64.min
+  /// When the device was reported silent (monotonic ns), while it is: the silence it reported
+  /// has gone on since.
+  var silentAt: Int64?
   private var ended = false
 
   package init(config: PipelineConfig, now: Int64, wallNow: Date) {
@@ -184,6 +187,11 @@ package struct LocationPipeline {
     case .checkDeadline:
       checkDeadline()
     case .deviceState(let state):
+      if case .silent = state {
+        if silentAt == nil { silentAt = monotonicNow }
+      } else {
+        silentAt = nil
+      }
       if let change = authorization.update(state) { emit(change) }
     case .deviceStateDone(let state):
       stateDone(state)
@@ -209,7 +217,17 @@ package struct LocationPipeline {
       ended = true
       events.append(.ended(endError()))
       inputEnded()
-      if oneShot != nil { fail(endError()) }
+      if let request = oneShot, let best = request.best {
+        // Fixes came, none accurate enough: that, not the end, is why there is none (as at a
+        // live receiver's timeout).
+        fail(
+          EngineError(
+            .notAccurateEnough(
+              best: best.report.horizontalAccuracy, desired: request.desiredAccuracy,
+              waited: Double(now - request.startedAt) / 1e9)))
+      } else if oneShot != nil {
+        fail(endError())
+      }
     case .denied(let path, let group):
       fail(EngineError(.permissionDenied(path: path, group: group)))
     case .busy(let path, let holder):
@@ -295,13 +313,13 @@ package struct LocationPipeline {
           emitProgress(since: request.startedAt)
         }
       } else {
-        emitProgress(since: request.startedAt)
+        emitProgress(since: request.startedAt, afterEpoch: true)
       }
     }
     guard var filter = delivery else { return }
     defer { delivery = filter }
     guard let fix = epoch.fix else {
-      emitProgress(since: deliverySince)
+      emitProgress(since: deliverySince, afterEpoch: true)
       return
     }
     guard isCurrent(epoch, since: deliverySince) else { return }

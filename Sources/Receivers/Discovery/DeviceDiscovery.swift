@@ -77,8 +77,9 @@ public enum DeviceDiscovery {
       path, byID: link == path ? nil : link, roots: roots, state: accessState(path, roots))
   }
 
-  /// Throws `invalidSource` when `path` is not a serial port at all: the pty multiplexer, or
-  /// something that is not a terminal (`/dev/null`, a file). Other failures to open it are
+  /// Throws `invalidSource` when `path` is not a serial port at all: the pty multiplexer, a
+  /// path that is not a device (a file, a socket: said which, whether or not it may be opened),
+  /// or a device that is not a terminal (`/dev/null`). Other failures to open it are
   /// left to ``inspect(path:)``'s state (denied, busy, missing).
   public static func checkSerialPort(_ path: String) throws(ReceiverError) {
     if SerialPort.isPseudoTerminalMultiplexer(path) {
@@ -86,6 +87,7 @@ public enum DeviceDiscovery {
         code: .invalidSource("the pseudo-terminal multiplexer, not a receiver"), path: path,
         errno: Errno.notTerminal.rawValue)
     }
+    if let notADevice = DeviceAccess.notADevice(path) { throw notADevice }
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(path, .readWrite, options: SerialPort.openOptions)
@@ -135,7 +137,8 @@ public enum DeviceDiscovery {
   static func stateForError(_ error: Errno, path: String, roots: DiscoveryRoots)
     -> DeviceState
   {
-    DeviceAccess.state(for: DeviceAccess.error(for: error, path: path, procRoot: roots.proc))
+    DeviceAccess.state(
+      for: DeviceAccess.deviceError(for: error, path: path, procRoot: roots.proc))
       ?? .unavailable(path: path)
   }
 

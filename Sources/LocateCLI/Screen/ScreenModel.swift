@@ -121,7 +121,7 @@ struct ScreenModel: Sendable {
     switch note {
     case .joined(_, let pid), .rejoined(_, let pid): sharing = "joined locate pid \(pid)"
     case .tookOver: sharing = "took over"
-    case .droppedPeer, .baudNotApplied: break
+    case .droppedPeer, .baudNotApplied, .notShared: break
     }
     say(note.description, now: now)
   }

@@ -15,7 +15,7 @@ extension FixAssembler {
     case .gsa(let gsa): return add(gsa, at: at, read: read)
     case .gst(let gst): return add(gst, at: at, read: read)
     case .gsv(let gsv): return add(gsv, at: at, read: read)
-    case .hdt, .ths, .hdg, .hdm, .txt, .proprietary, .unknown: return AssemblerStep()
+    case .hdt, .ths, .hdg, .hdm, .txt, .pgrmv, .proprietary, .unknown: return AssemblerStep()
     }
   }
 

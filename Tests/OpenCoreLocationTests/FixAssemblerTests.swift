@@ -233,17 +233,17 @@ struct FixAssemblerTests {
         == UTCCalendar.day(year: 2019, month: 4, day: 7))
   }
 
-  @Test("speed derived from the previous fix only within 5 s, flagged as derived")
+  @Test("no speed from positions: derived within 5 s, apart from the speed, which stays unsent")
   func derivedSpeed() throws {
     let text =
       Synthetic.gga(10, 48.0, 11.0) + Synthetic.gga(11, 48.0001, 11.0)
       + Synthetic.gga(20, 48.0002, 11.0)
     let reports = Self.timeline(text).map(\.1)
-    #expect(reports[0].speed == nil)
+    #expect(reports.map(\.speed) == [nil, nil, nil])
+    #expect(reports[0].derivedSpeed == nil)
     let metres = localDistance(48.0, 11.0, 48.0001, 11.0)
-    #expect(abs((reports[1].speed ?? 0) - metres) < 1e-9)
-    #expect(reports[1].speedDerived)
-    #expect(reports[2].speed == nil)  // 9 s after the previous fix
+    #expect(abs((reports[1].derivedSpeed ?? 0) - metres) < 1e-9)
+    #expect(reports[2].derivedSpeed == nil)  // 9 s after the previous fix
   }
 
   @Test("satellites in view and used across constellations, numbered as gpsd does")

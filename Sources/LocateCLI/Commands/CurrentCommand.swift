@@ -9,9 +9,11 @@ enum CurrentCommand: Command {
   static let about = """
     Waits for one fix made after the request started (never a cached or buffered one), at
     least as accurate as --accuracy, and prints it: position in decimal degrees and DMS,
-    altitude (when the fix's epoch sent one: above mean sea level, and above the ellipsoid with
-    the receiver's geoid separation or EGM96's), horizontal and vertical accuracy, speed and
-    course, fix mode, satellites used and in view (once the receiver has described the sky),
+    altitude (when the fix is 3D and its epoch sent one: above mean sea level, and above the
+    ellipsoid with the receiver's geoid separation or EGM96's), horizontal and vertical
+    accuracy, speed and course (as the epoch's RMC, VTG or Garmin PGRMV states them, never
+    derived from positions), fix mode (the GSA's fix type when the receiver sends one: 2D is
+    2D), satellites used and in view (once the receiver has described the sky),
     fix time and age (the time of day alone when no date is known: --date gives one), the
     device, and where that is in words: the distance and compass point from the nearest place
     of 1,000 or more inhabitants (GeoNames, built in: 2.1 km NE of Garching, Bavaria, DE).

@@ -16,11 +16,13 @@ enum WatchCommand: Command {
     receiver's jitter is paused (see --activity, --no-pause). Device changes (unplugged,
     back, silent) are notes on stderr, or EVENT objects with --json; the receiver is reopened
     when it comes back. A value the receiver did not send for a fix is left out (an altitude
-    of an epoch without one, the time of a fix without a date: see --date). Formats: text (a
-    line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to), gpx (a
-    track, written and flushed point by point), geojson (RFC 8142 text sequence of Features)
-    and csv. With --region or --regions, it also reports entering and leaving circles
-    (geofences), and with --visits the places it stayed, as below.
+    of an epoch without one or of a 2D fix, which holds it; a speed or course no RMC, VTG or
+    PGRMV of the epoch states: none is derived from positions; the time of a fix without a
+    date: see --date); the mode is the GSA's fix type when the receiver sends one. Formats:
+    text (a line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to),
+    gpx (a track, written and flushed point by point), geojson (RFC 8142 text sequence of
+    Features) and csv. With --region or --regions, it also reports entering and leaving
+    circles (geofences), and with --visits the places it stayed, as below.
     """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText + "\n\n" + WatchScreen.about
   static let visitText = """
     Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix

@@ -6,7 +6,7 @@ import Testing
 /// capture replayed with --realtime (exact values: the reference is `locate watch --json` on
 /// the same capture).
 @Suite struct ServeEndToEndTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+  static let capture = Paths.simulatedDrive
   static let version =
     #"{"class":"VERSION","release":"locate 0.1.0","rev":"0.1.0","proto_major":3,"proto_minor":14}"#
 

@@ -47,7 +47,9 @@ struct SimulatorEndToEndTests {
     for tpv in tpvs {
       #expect(tpv["device"] as? String == simulator.path)
       #expect(tpv["mode"] as? Int == 3)
-      #expect(abs((tpv["lat"] as? Double ?? 0) - 38.1105) < 0.001)
+      // The recorded drive stays within 48.1173…48.1192, 11.5167…11.5272.
+      #expect(abs((tpv["lat"] as? Double ?? 0) - 48.1182) < 0.0011)
+      #expect(abs((tpv["lon"] as? Double ?? 0) - 11.5220) < 0.0055)
       #expect(tpv["time"] as? String != nil)
     }
     let events = objects.filter { $0["class"] as? String == "EVENT" }
@@ -70,7 +72,7 @@ struct SimulatorEndToEndTests {
     let result = try CLI.run(["current", "--device", simulator.path])
     #expect(result.status == 0, "\(result)")
     #expect(result.lines.count == 8)
-    #expect(result.lines.first?.hasPrefix("Position  38.1104") == true)
+    #expect(result.lines.first?.hasPrefix("Position  48.11") == true)
     #expect(result.lines.last == "Device    " + simulator.path)
     #expect(result.stderr == "")
   }

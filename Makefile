@@ -156,9 +156,7 @@ demo: release
 bench:
 	sh Tests/Benchmarks/bench.sh
 
-## Tests/RealApps holds other projects' files as they wrote them (Tests/RealApps/SOURCE.md):
-## not ours to format.
-LINT_PATHS = Sources $(filter-out Tests/RealApps,$(wildcard Tests/*))
+LINT_PATHS = Sources Tests
 
 lint:
 	$(SWIFT) format lint --strict -r $(LINT_PATHS)

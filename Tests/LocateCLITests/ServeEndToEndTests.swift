@@ -73,7 +73,7 @@ import Testing
   @Test("gpxlogger: a GPX that gpsbabel reads with every fix of the capture, in order")
   func gpxlogger() throws {
     let reference = try ReferenceFixes(capture: Self.capture)
-    #expect(reference.fixes.count == 61)
+    #expect(reference.fixes.count == 72)
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let served = try Served(["--input", Self.capture, "--realtime=20"])

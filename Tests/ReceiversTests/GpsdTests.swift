@@ -52,10 +52,14 @@ struct GpsdTests {
     #expect(recorder.snapshot.states == [.connected(path: url, baud: nil)])
     // Every line relayed is a line of the capture: nothing of gpsd's JSON gets through.
     let capture = Set(
-      (FileSystem.readSmallFile(Fixtures.drive, limit: 1 << 20) ?? "").split(separator: "\n").map {
+      (FileSystem.readSmallFile(Fixtures.drive, limit: 1 << 20) ?? "").split(
+        whereSeparator: \.isNewline
+      ).map {
         $0.trimmingLineEnd()
       })
-    let relayed = recorder.snapshot.text.split(separator: "\n").map { $0.trimmingLineEnd() }
+    let relayed = recorder.snapshot.text.split(whereSeparator: \.isNewline).map {
+      $0.trimmingLineEnd()
+    }
     #expect(relayed.count >= 30)
     #expect(relayed.allSatisfy { capture.contains($0) })
   }

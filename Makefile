@@ -4,11 +4,14 @@ PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib \
   libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time \
-  python3-pyte jq
+  python3-pyte jq dpkg-dev
 ## PyPI packages the tests use: pygeomag, the World Magnetic Model's reference implementation
 ## (Tests/Tools/wmm_reference.py).
 PYPI_PACKAGES = pygeomag==1.1.0
 PYTHON ?= python3
+## gpsd 3.22's own regression logs and their expected output, from Debian's gpsd source package
+## (.ci/gpsd-logs.sh): the gpsd captures the tests use where ../shared/fixtures/gpsd is absent.
+GPSD_LOGS = .build/gpsd-3.22
 
 .PHONY: all build release test check readme-check budget deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
@@ -34,6 +37,7 @@ deps:
 	  || $(PYTHON) -m pip install --quiet --break-system-packages $(PYPI_PACKAGES); }
 	@# gpsd's package starts a system daemon that would hold devices; the tests run their own.
 	@-systemctl stop gpsd.socket gpsd >/dev/null 2>&1 || true
+	@sh .ci/gpsd-logs.sh $(GPSD_LOGS)
 
 ## The fast test loop.
 test:
@@ -94,7 +98,9 @@ exit $$status
 endef
 
 ## libFuzzer over the whole decode path (Sources/LocateFuzz), with ASan. Seeds: the captures
-## split by .ci/fuzz-corpus.py, plus every input that ever crashed it
+## split by .ci/fuzz-corpus.py (gpsd's, read in place from ../shared or else from Debian's gpsd
+## 3.22 logs that make deps unpacks; GPSBabel's two in ../shared; ours in Fixtures/), plus
+## every input that ever crashed it
 ## (Tests/FaultTests/FuzzRegressions). Half the mutations are sentence-aware
 ## (SentenceMutator.swift: fields swapped, dropped, blanked, taken from other sentences;
 ## sentences reordered, duplicated into other epochs, re-timed, checksums fixed). New finds go
@@ -120,9 +126,14 @@ fuzz-build:
 	$(SWIFT) build -c release --product LocateFuzz --sanitize=fuzzer \
 	  -Xswiftc -sanitize=$(FUZZ_SANITIZERS) -Xlinker --export-dynamic --scratch-path $(FUZZ_BUILD)
 
+SHARED = $(if $(LOCATE_SHARED),$(LOCATE_SHARED),$(abspath $(CURDIR)/..)/shared)
+FUZZ_CAPTURES = $(or $(wildcard $(SHARED)/fixtures/gpsd/*.log),$(wildcard $(GPSD_LOGS)/*.log)) \
+  $(wildcard $(SHARED)/fixtures/foreign/gpsbabel/backfilldate.nmea \
+    $(SHARED)/fixtures/foreign/gpsbabel/addmultipledaysbkw.nmea) \
+  Fixtures/gpsd-other/*.log Fixtures/gpsd-heading/*.log Fixtures/simulated/*.nmea
+
 fuzz-seeds:
-	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) Fixtures/gpsd/*.log \
-	  Fixtures/gpsd-other/*.log Fixtures/gpsbabel/*.nmea
+	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) $(FUZZ_CAPTURES)
 
 fuzz: fuzz-build fuzz-seeds
 	mkdir -p $(FUZZ_CORPUS) $(FUZZ_ARTIFACTS)
@@ -167,9 +178,7 @@ demo: release
 bench:
 	sh Tests/Benchmarks/bench.sh
 
-## Tests/RealApps holds other projects' files as they wrote them (Tests/RealApps/SOURCE.md):
-## not ours to format.
-LINT_PATHS = Sources $(filter-out Tests/RealApps,$(wildcard Tests/*))
+LINT_PATHS = Sources Tests
 
 lint:
 	$(SWIFT) format lint --strict -r $(LINT_PATHS)

@@ -1,15 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Real open-source Core Location files (Tests/RealApps/SOURCE.md), each repository's compiled as
-/// a library over OpenCoreLocation in Swift 5 language mode, as apps compile them.
+/// Client programs written against Apple's Core Location, one per pattern apps use
+/// (Tests/RealApps/README.md), each compiled as a library over OpenCoreLocation in Swift 5
+/// language mode, as apps compile them.
 let realApps: [Target] = [
-  ("AsyncLocationKit", "AsyncLocationKit"), ("Koombea", "koombea-location-manager-ios"),
-  ("MapLibreNavigation", "maplibre-navigation-ios"), ("Expo", "expo"),
-  ("Ornimetrics", "ornimetrics_app"), ("GpxLocationManager", "GpxLocationManager"),
-].map { name, folder in
+  "LocationService", "TripRecorder", "NavigationKit", "Geofencing", "Compass", "VisitJournal",
+  "LocationAccess",
+].map { name in
   .target(
-    name: "RealApp" + name, dependencies: ["OpenCoreLocation"], path: "Tests/RealApps/" + folder,
+    name: "RealApp" + name, dependencies: ["OpenCoreLocation"], path: "Tests/RealApps/" + name,
     swiftSettings: [.swiftLanguageMode(.v5)])
 }
 
@@ -112,7 +112,8 @@ let package = Package(
       name: "RealAppsRunner",
       dependencies: ["OpenCoreLocation"] + realApps.map { .target(name: $0.name) },
       path: "Tests/RealAppsRunner", swiftSettings: [.swiftLanguageMode(.v5)]),
-    .testTarget(name: "RealAppsTests", dependencies: ["RealAppsRunner", "locate"]),
+    .testTarget(
+      name: "RealAppsTests", dependencies: ["RealAppsRunner", "locate", "TestSupport"]),
     .executableTarget(
       name: "ReleaseClient", dependencies: ["OpenCoreLocation"], path: "Tests/ReleaseClient",
       swiftSettings: [.swiftLanguageMode(.v5)]),

@@ -37,6 +37,7 @@
 # SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), SCREEN_RUNS (3),
 # SCREEN_SECONDS (60),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
+# LOCATE_SHARED (../shared),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -60,8 +61,15 @@ SWIFT=${SWIFT:-swift}
 PYTHON=${PYTHON:-python3}
 SKIP_GEODESY=${SKIP_GEODESY:-0}
 OUT=${OUT:-docs/bench/README.md}
-CAPTURE=Fixtures/gpsd/ublox-neo-m9n-nmea.log
 mkdir -p "$WORK" "$(dirname "$OUT")"
+# The start-up capture: gpsd's u-blox NEO-M9N log (81,856 bytes), read in place from ../shared
+# (or $LOCATE_SHARED), else as Debian's gpsd 3.22 source ships it (the same bytes; make deps
+# unpacks it, and so does this script when it is missing).
+CAPTURE=${LOCATE_SHARED:-../shared}/fixtures/gpsd/ublox-neo-m9n-nmea.log
+if [ ! -f "$CAPTURE" ]; then
+  CAPTURE=.build/gpsd-3.22/ublox-neo-m9n-nmea.log
+  [ -f "$CAPTURE" ] || sh .ci/gpsd-logs.sh .build/gpsd-3.22
+fi
 
 echo "== peers"
 SUDO=

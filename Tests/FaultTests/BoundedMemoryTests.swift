@@ -124,11 +124,11 @@ import Testing
       ),
       (["distance", "--from", "0,0", "--points", "-"], true, "a record longer than 64 KiB"),
       (
-        ["watch", "--input", Paths.gpsd("bu353s4.log"), "--regions", "/dev/zero"], false,
+        ["watch", "--input", Paths.simulatedDrive, "--regions", "/dev/zero"], false,
         "a record longer than 64 KiB"
       ),
       (
-        ["watch", "--input", Paths.gpsd("bu353s4.log"), "--regions", "-"], true,
+        ["watch", "--input", Paths.simulatedDrive, "--regions", "-"], true,
         "a record longer than 64 KiB"
       ),
       (["simulate", "--capture", "/dev/zero"], false, "no NMEA sentence in the first 1 MiB"),

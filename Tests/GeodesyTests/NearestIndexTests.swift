@@ -1,6 +1,6 @@
 // NearestIndex against brute force (the exact geodesic to every point, sorted by distance then
 // index): seeded random and clustered sets, ties, the poles and the antimeridian, and the
-// OurAirports navaids (Fixtures/ourairports/navaids.csv).
+// OurAirports navaids (../shared/data/ourairports-navaids.csv, read in place).
 import Foundation
 import Testing
 
@@ -145,7 +145,7 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
       NearestIndex(points: []).nearest(to: GeoPoint(latitude: 0, longitude: 0), count: 5).isEmpty)
   }
 
-  @Test func equalsBruteForceOnOurAirportsNavaids() throws {
+  @Test(Paths.needsShared(navaidsFile)) func equalsBruteForceOnOurAirportsNavaids() throws {
     let points = try navaids()
     #expect(points.count == 11_008)
     let index = NearestIndex(points: points)
@@ -167,9 +167,12 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
     #expect(off == 0, "\(mismatches.prefix(3).joined(separator: "; "))")
   }
 
-  /// The navaids' coordinates from the OurAirports CSV fixture.
+  /// OurAirports' navaids (public domain), read in place from ../shared/data.
+  static let navaidsFile = "data/ourairports-navaids.csv"
+
+  /// The navaids' coordinates from OurAirports' CSV.
   func navaids() throws -> [GeoPoint] {
-    let url = URL(fileURLWithPath: Paths.root + "/Fixtures/ourairports/navaids.csv")
+    let url = URL(fileURLWithPath: try #require(Paths.sharedFile(Self.navaidsFile)))
     let text = try String(contentsOf: url, encoding: .utf8)
     var lines = text.split(separator: "\n").map(csvFields)
     let header = lines.removeFirst()

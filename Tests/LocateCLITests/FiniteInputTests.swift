@@ -42,8 +42,8 @@ struct FiniteInputTests {
     var bytes: Data
   }
 
-  /// Every capture this checkout can read (the repository's, and `../shared`'s gpsd and
-  /// foreign captures when present), each once.
+  /// Every capture this checkout can read (the repository's; gpsd's, from `../shared` or
+  /// Debian's gpsd source; the foreign ones of `../shared` when present), each once.
   static var captures: [(String, Data)] {
     var paths: [String] = []
     let fixtures = Paths.root + "/Fixtures"
@@ -55,11 +55,7 @@ struct FiniteInputTests {
         paths.append(fixtures + "/" + relative)
       }
     }
-    if let shared = Paths.shared {
-      let gpsd = shared + "/fixtures/gpsd"
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: gpsd)) ?? []
-      paths += names.filter { $0.hasSuffix(".log") }.map { gpsd + "/" + $0 }
-    }
+    paths += GpsdCaptures.names.map(GpsdCaptures.log)
     paths += Paths.foreignCaptures
     var seen = Set<Data>()
     var found: [(String, Data)] = []

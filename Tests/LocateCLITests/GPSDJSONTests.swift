@@ -62,7 +62,7 @@ import Testing
     #expect((object["satellites"] as? [[String: Any]])?.count == 3)
   }
 
-  /// gpsd 3.22's first SKY of Fixtures/gpsd/expected-full-322/bt451.out, settled by the GSA
+  /// gpsd 3.22's first SKY in its output for bt451.log (GpsdCaptures), settled by the GSA
   /// and GSV it follows: HDOP, VDOP and PDOP as the receiver sent them (1.7, 3.0, 3.4), the
   /// others from the four satellites used (28, 9, 10, 13).
   @Test("SKY: xdop, ydop, tdop and gdop from the satellites used, as gpsd's")

@@ -164,7 +164,7 @@ import Testing
   @Test("--listen localhost:PORT listens on both loopbacks, as gpsd does")
   func localhost() throws {
     let served = try Served(
-      ["--input", Paths.gpsd("ublox-neo-m9n-nmea.log")], listen: "localhost:0")
+      ["--input", Paths.simulatedDrive], listen: "localhost:0")
     defer { _ = try? served.stop() }
     #expect(served.address.hasPrefix("localhost:"), "\(served.address)")
     let port = try #require(UInt16(served.address.split(separator: ":").last ?? ""))

@@ -4,8 +4,8 @@ import Testing
 /// A capture whose fixes are all less accurate than `--accuracy` (issue 21, point 8): the
 /// request fails as a live receiver's does at its timeout — status 4, naming the best fix's
 /// accuracy — not as a capture without fixes (5, "the input ended before a fix").
-@Suite struct InaccurateCaptureEndToEndTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+@Suite(GpsdCaptures.needs("ublox-neo-m9n-nmea")) struct InaccurateCaptureEndToEndTests {
+  static let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
 
   @Test(arguments: [["current"], ["distance", "X=38,-122"]])
   func notAccurateEnough(command: [String]) throws {

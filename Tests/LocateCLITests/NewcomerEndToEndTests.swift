@@ -6,8 +6,8 @@ import Testing
 /// What a newcomer reads is what happens (issue 21, point 6): the help's examples, `serve`
 /// without a receiver, the silence a timeout waited, why the last fix is old, the status line
 /// while the receiver is unplugged, `-V`, and the exit codes each command can return.
-@Suite struct NewcomerEndToEndTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+@Suite(GpsdCaptures.needs("ublox-neo-m9n-nmea")) struct NewcomerEndToEndTests {
+  static let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
 
   @Test("watch --help's jq example prints ten positions, no [null,null] from the EVENTs")
   func jqExample() throws {

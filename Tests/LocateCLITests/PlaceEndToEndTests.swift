@@ -5,8 +5,8 @@ import Testing
 
 /// Places in words and by name, through the built binary: `current` says where the fix is
 /// from the nearest place; `distance` takes places' names beside coordinates.
-@Suite struct PlaceEndToEndTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+@Suite(GpsdCaptures.needs("ublox-neo-m9n-nmea")) struct PlaceEndToEndTests {
+  static let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
 
   @Test func currentSaysWhereInWords() throws {
     let result = try CLI.run(["current", "--input", Self.capture])

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 
 /// `watch --screen` on every kind of source, and its fall-back to lines.
-@Suite(.serialized) struct ScreenSourcesEndToEndTests {
+@Suite(.serialized, GpsdCaptures.needs("ublox-neo-m9n-nmea")) struct ScreenSourcesEndToEndTests {
   /// The u-blox capture's first fix, as the screen shows it.
   static let captured = ["Lat     38.110", "Lon     -122.626", "Fix     3D DGPS  25 used of 43"]
 
   @Test("a capture replayed with --realtime; at its end the screen stays until q")
   func replay() throws {
-    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
     let terminal = try ScreenTerminal([
       "watch", "--screen", "--input", capture, "--realtime=20", "--to", "KSFO=37.6188,-122.3750",
       "--region", "home=38.1105,-122.6269,300",
@@ -59,7 +59,7 @@ import Testing
 
   @Test("standard output not a terminal: watch's lines, not a screen")
   func notATerminal() throws {
-    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
     let lines = try CLI.run(["watch", "--input", capture, "--count", "3", "--no-pause"])
     let screen = try CLI.run([
       "watch", "--screen", "--input", capture, "--count", "3", "--no-pause",
@@ -72,7 +72,7 @@ import Testing
 
   @Test("TERM=dumb on a terminal: watch's lines")
   func dumbTerminal() throws {
-    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
     let terminal = try ScreenTerminal(
       ["watch", "--screen", "--input", capture, "--count", "2", "--no-pause"],
       environment: ["TERM": "dumb"])
@@ -85,7 +85,7 @@ import Testing
 
   @Test("--screen refuses other formats and --events-only; several --to need it")
   func usage() throws {
-    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let capture = GpsdCaptures.log("ublox-neo-m9n-nmea")
     for arguments in [
       ["--screen", "--json"], ["--screen", "--format", "gpx"], ["--screen", "--events-only"],
       ["--to", "1,2", "--to", "A=3,4"],

@@ -58,7 +58,10 @@ enum SimulateCommand: Command {
       "locate simulate --link /tmp/gps --rate 5 & locate watch --device /tmp/gps",
       "watch it through a stable path"
     ),
-    ("locate simulate --capture Fixtures/gpsd/bu353s4.log --loop", "replay a real receiver"),
+    (
+      "locate simulate --capture Fixtures/simulated/munich-drive.nmea --loop",
+      "replay a recorded drive"
+    ),
     ("locate simulate --baud 4800 --link /tmp/gps", "only 4800 baud works: try --baud auto"),
   ]
 

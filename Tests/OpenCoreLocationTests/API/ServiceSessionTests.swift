@@ -6,7 +6,7 @@ import Testing
 
 @Suite("CLServiceSession")
 struct ServiceSessionTests {
-  static let capture = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+  static let capture = Fixtures.gpsd("haicom-305N")
 
   /// The diagnostics until one with `done`.
   static func diagnostics(
@@ -20,7 +20,9 @@ struct ServiceSessionTests {
     return seen
   }
 
-  @Test("whenInUse on a receiver that talks NMEA: nothing wrong once it talked")
+  @Test(
+    "whenInUse on a receiver that talks NMEA: nothing wrong once it talked",
+    GpsdCaptures.needs("haicom-305N"))
   func authorized() async throws {
     let session = CLServiceSession(
       authorization: .whenInUse, source: .file(path: Self.capture, pacing: .asFastAsPossible))

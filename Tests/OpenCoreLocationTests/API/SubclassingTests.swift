@@ -88,7 +88,7 @@ final class Geofence: CLCircularRegion, @unchecked Sendable {
 
 @Suite("Subclassing as apps do")
 struct SubclassingTests {
-  static let drive = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+  static let drive = Fixtures.gpsd("haicom-305N")
 
   @Test("override init() runs, with the subclass's settings and Apple's other defaults")
   func overrideInit() {
@@ -104,7 +104,9 @@ struct SubclassingTests {
     #expect(manager.calls.isEmpty)
   }
 
-  @Test("overridden startUpdatingLocation and requestLocation run, and super delivers fixes")
+  @Test(
+    "overridden startUpdatingLocation and requestLocation run, and super delivers fixes",
+    GpsdCaptures.needs("haicom-305N"))
   func overriddenEntryPoints() async throws {
     let manager = TrackingManager(capture: Self.drive)
     let delegate = RecordingDelegate()

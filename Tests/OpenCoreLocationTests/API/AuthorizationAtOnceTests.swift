@@ -45,7 +45,7 @@ struct AuthorizationAtOnceTests {
 
   @Test("a capture file: authorized; a TCP server: not determined until connected")
   func otherSources() {
-    let capture = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+    let capture = Paths.simulatedDrive
     let file = CLLocationManager(source: .file(path: capture, pacing: .asFastAsPossible))
     #expect(file.authorizationStatus == .authorizedAlways)
     let missing = CLLocationManager(
@@ -57,7 +57,7 @@ struct AuthorizationAtOnceTests {
 
   @Test("the delegate hears the status at once; opening a confirmed status says nothing new")
   func delegateAtOnce() async throws {
-    let capture = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+    let capture = Paths.simulatedDrive
     final class Recorder: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
       let statuses = Locked<[CLAuthorizationStatus]>([])
       let locations = Locked(0)

@@ -7,7 +7,7 @@ import Testing
 /// `CLBackgroundActivitySession`, and diagnostics that may throw, as apps use them.
 @Suite("Newer Core Location API")
 struct NewerAPITests {
-  static let capture = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+  static let capture = Paths.simulatedDrive
 
   @Test("CLLocation(): 0°, 0°, accuracy 0, vertical accuracy, speed and course −1, now")
   func emptyLocation() {

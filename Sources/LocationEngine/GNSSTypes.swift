@@ -149,6 +149,9 @@ public struct GNSSFixInfo: Sendable, Hashable {
   public var derivedSpeed: Double?
   /// Magnetic variation, degrees (east positive), if sent.
   public var magneticVariation: Double?
+  /// When the receiver sent no variation: the World Magnetic Model's at the fix, degrees
+  /// (east positive), as the engine worked it out once for the fix (``DeclinationCache``).
+  public var modelVariation: Double?
   /// Latitude (north) 1-sigma error, metres (gpsd `epy`).
   public var latitudeError: Double?
   /// Longitude (east) 1-sigma error, metres (gpsd `epx`).

@@ -135,7 +135,7 @@ import Testing
       try #require(
         FileManager.default.createFile(
           atPath: regions,
-          contents: Data("name,lat,lon,radius\n\(quoted),38.110494,-122.626897,500\n".utf8)))
+          contents: Data("name,lat,lon,radius\n\(quoted),48.117300,11.516700,500\n".utf8)))
       let nmea = try #require(FileManager.default.contents(atPath: Simulator.capture))
       try #require(FileManager.default.createFile(atPath: capture, contents: nmea))
     }

@@ -4,7 +4,6 @@
 // package, unpacked by `make deps` (.ci/gpsd-logs.sh) into .build/gpsd-3.22 (45 of the 57).
 // A test whose capture is absent is skipped and says which (see `enabled(_:)`).
 import Foundation
-import Testing
 
 /// gpsd's captures of the test bed and gpsd 3.22's regression output for each.
 public enum GpsdCaptures {
@@ -84,24 +83,6 @@ public enum GpsdCaptures {
     let shared = Paths.shared.map { $0 + "/fixtures/gpsd" } ?? "../shared/fixtures/gpsd"
     return "absent: \(what) (gpsd's test captures; neither \(shared) nor \(debianDirectory),"
       + " which make deps unpacks from Debian's gpsd 3.22 source, has it)"
-  }
-
-  /// The trait of a test that reads the captures `names`: skipped, with a line naming the
-  /// missing ones, unless all are here.
-  public static func needs(_ names: String...) -> ConditionTrait {
-    let missing = names.filter { !has($0) }
-    return .enabled(if: missing.isEmpty, Comment(rawValue: absence(missing)))
-  }
-
-  /// The trait of a test that needs the whole test bed (all 57): skipped, naming the missing
-  /// ones, unless all are here (Debian's gpsd 3.22 has 45 of them).
-  public static var needsAll: ConditionTrait {
-    .enabled(if: missing.isEmpty, Comment(rawValue: absence(missing)))
-  }
-
-  /// The trait of a test over every capture that is here: skipped, saying so, when none is.
-  public static var needsAny: ConditionTrait {
-    .enabled(if: !names.isEmpty, Comment(rawValue: absence([])))
   }
 
   private static func isDirectory(_ path: String) -> Bool {

@@ -13,6 +13,8 @@ struct EngineCore {
   private var factory: LocationFactory
   /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
   private var errorRates = ErrorRates()
+  /// The World Magnetic Model's declination along the track, for fixes without the receiver's.
+  private var declinations = DeclinationCache()
   /// Heading sentences (the filter is each subscriber's).
   private var heading = HeadingSource()
   /// Whether sky views are built (some subscriber wants them).
@@ -244,7 +246,15 @@ struct EngineCore {
     let estimates = errorRates.next(
       report, instant: report.instant, satellites: assembler.satellites)
     let fromBacklog = !config.isReplay && report.startRead <= backlogRead
-    let fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
+    var fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
+    if var made = fix, var info = made.gnss, info.magneticVariation == nil {
+      info.modelVariation = declinations.declination(
+        latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
+        height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
+        at: made.timestamp.timeIntervalSince1970)
+      made.gnss = info
+      fix = made
+    }
     // The satellites as the report counted them (its best SNR: not counted twice).
     satellitesMoved = false
     var progress = satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed))

@@ -3,9 +3,17 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build
 DEBIAN_PACKAGES = gpsd gpsd-clients python3-gps socat gpsbabel geographiclib-tools python3-geographiclib chrony \
-  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time
+  libxml2-utils hyperfine valgrind libgeographiclib-dev libproj-dev proj-bin proj-data time \
+  python3-pyte jq dpkg-dev
+## PyPI packages the tests use: pygeomag, the World Magnetic Model's reference implementation
+## (Tests/Tools/wmm_reference.py).
+PYPI_PACKAGES = pygeomag==1.1.0
+PYTHON ?= python3
+## gpsd 3.22's own regression logs and their expected output, from Debian's gpsd source package
+## (.ci/gpsd-logs.sh): the gpsd captures the tests use where ../shared/fixtures/gpsd is absent.
+GPSD_LOGS = .build/gpsd-3.22
 
-.PHONY: all build release test check deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
+.PHONY: all build release test check readme-check budget deps demo bench fuzz fuzz-smoke lint format install install-files clean sanitize \
   sanitize-address sanitize-thread fuzz-build fuzz-seeds fuzz-coverage soak
 
 all: build
@@ -24,16 +32,34 @@ deps:
 	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
+	@$(PYTHON) -c 'import pygeomag' 2>/dev/null || { echo "installing: $(PYPI_PACKAGES)"; \
+	  $(PYTHON) -m pip install --quiet $(PYPI_PACKAGES) 2>/dev/null \
+	  || $(PYTHON) -m pip install --quiet --break-system-packages $(PYPI_PACKAGES); }
 	@# gpsd's package starts a system daemon that would hold devices; the tests run their own.
 	@-systemctl stop gpsd.socket gpsd >/dev/null 2>&1 || true
+	@sh .ci/gpsd-logs.sh $(GPSD_LOGS)
 
 ## The fast test loop.
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## What CI runs: dependencies, lint, the whole suite, sanitizers and a fuzzing smoke run.
-check: deps lint test sanitize fuzz-smoke
+## What CI runs: dependencies, lint, the whole suite, sanitizers, a fuzzing smoke run, and
+## README's own set-up promises from a clean clone.
+check: deps lint test budget sanitize fuzz-smoke readme-check
+
+## The speed guard: instructions (callgrind) of LocateBench decode and of locate watch --json
+## over a fixed seeded 1 MB corpus, each held to its budget in Tests/Benchmarks/instruction-budget
+## (+3 %). UPDATE=1 writes the counts measured as the new budget.
+budget:
+	sh Tests/Benchmarks/instruction_budget.sh
+
+## README's set-up commands as a new user runs them, from a clean clone of HEAD: `make demo`
+## under a deadline (it must end, succeed, leave no process or temporary file behind, and
+## print README's transcript), .ci/run running exactly README's test command, and
+## `swift build -c release` of the whole package (Tests/Demo/readme_check.sh).
+readme-check:
+	sh Tests/Demo/readme_check.sh
 
 ## The suite under AddressSanitizer (LeakSanitizer suppressions for the toolchain's own leaks
 ## in .ci/lsan.supp; the locate processes the fault tests start inherit them) and under
@@ -72,7 +98,9 @@ exit $$status
 endef
 
 ## libFuzzer over the whole decode path (Sources/LocateFuzz), with ASan. Seeds: the captures
-## split by .ci/fuzz-corpus.py, plus every input that ever crashed it
+## split by .ci/fuzz-corpus.py (gpsd's, read in place from ../shared or else from Debian's gpsd
+## 3.22 logs that make deps unpacks; GPSBabel's two in ../shared; ours in Fixtures/), plus
+## every input that ever crashed it
 ## (Tests/FaultTests/FuzzRegressions). Half the mutations are sentence-aware
 ## (SentenceMutator.swift: fields swapped, dropped, blanked, taken from other sentences;
 ## sentences reordered, duplicated into other epochs, re-timed, checksums fixed). New finds go
@@ -98,9 +126,14 @@ fuzz-build:
 	$(SWIFT) build -c release --product LocateFuzz --sanitize=fuzzer \
 	  -Xswiftc -sanitize=$(FUZZ_SANITIZERS) -Xlinker --export-dynamic --scratch-path $(FUZZ_BUILD)
 
+SHARED = $(if $(LOCATE_SHARED),$(LOCATE_SHARED),$(abspath $(CURDIR)/..)/shared)
+FUZZ_CAPTURES = $(or $(wildcard $(SHARED)/fixtures/gpsd/*.log),$(wildcard $(GPSD_LOGS)/*.log)) \
+  $(wildcard $(SHARED)/fixtures/foreign/gpsbabel/backfilldate.nmea \
+    $(SHARED)/fixtures/foreign/gpsbabel/addmultipledaysbkw.nmea) \
+  Fixtures/gpsd-other/*.log Fixtures/gpsd-heading/*.log Fixtures/simulated/*.nmea
+
 fuzz-seeds:
-	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) Fixtures/gpsd/*.log \
-	  Fixtures/gpsd-other/*.log Fixtures/gpsbabel/*.nmea
+	@[ -d $(FUZZ_SEEDS) ] || python3 .ci/fuzz-corpus.py $(FUZZ_SEEDS) $(FUZZ_CAPTURES)
 
 fuzz: fuzz-build fuzz-seeds
 	mkdir -p $(FUZZ_CORPUS) $(FUZZ_ARTIFACTS)
@@ -145,9 +178,7 @@ demo: release
 bench:
 	sh Tests/Benchmarks/bench.sh
 
-## Tests/RealApps holds other projects' files as they wrote them (Tests/RealApps/SOURCE.md):
-## not ours to format.
-LINT_PATHS = Sources $(filter-out Tests/RealApps,$(wildcard Tests/*))
+LINT_PATHS = Sources Tests
 
 lint:
 	$(SWIFT) format lint --strict -r $(LINT_PATHS)

@@ -18,7 +18,15 @@ enum GPSDRequest: Equatable {
   /// (`?VERSION;?DEVICES;`); empty lines and stray `;` are nothing. The first malformed request
   /// ends the line with its error, as gpsd does: `Unrecognized request '…'` for anything that is
   /// not a known command, `Invalid NAME: why` for a malformed JSON argument.
-  static func parse(line: ArraySlice<UInt8>) -> [Result<GPSDRequest, RequestError>] {
+  ///
+  /// `lineEnd` is how the line ended: gpsd quotes an unrecognized request with it (`'?FOO;\n'`,
+  /// `'?FOO;\r\n'`; `\n` when it had none).
+  static func parse(line: ArraySlice<UInt8>, lineEnd: RequestReader.LineEnd = .lineFeed)
+    -> [Result<GPSDRequest, RequestError>]
+  {
+    func unrecognized(_ text: ArraySlice<UInt8>) -> RequestError {
+      Self.unrecognized(text, lineEnd: lineEnd)
+    }
     var results: [Result<GPSDRequest, RequestError>] = []
     var index = line.startIndex
     func isSpace(_ byte: UInt8) -> Bool {
@@ -103,10 +111,13 @@ enum GPSDRequest: Equatable {
     return line.endIndex
   }
 
-  /// `Unrecognized request 'TEXT'`, the text cut at ``quotedLength`` bytes.
-  static func unrecognized(_ text: ArraySlice<UInt8>) -> RequestError {
+  /// `Unrecognized request 'TEXT\n'`, as gpsd writes it: the rest of the line from the bad
+  /// request, cut at ``quotedLength`` bytes, and its line end.
+  static func unrecognized(_ text: ArraySlice<UInt8>, lineEnd: RequestReader.LineEnd)
+    -> RequestError
+  {
     var quoted = String(decoding: text.prefix(quotedLength), as: UTF8.self)
     if text.count > quotedLength { quoted += "…" }
-    return RequestError("Unrecognized request '\(quoted)'")
+    return RequestError("Unrecognized request '\(quoted)\(lineEnd.quoted)'")
   }
 }

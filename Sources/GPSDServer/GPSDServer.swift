@@ -34,9 +34,12 @@ package final class GPSDServer: Sendable {
     package init() {}
   }
 
-  /// The address listened on (with the port chosen when port 0 was asked for).
+  /// The address listened on (with the port chosen when port 0 was asked for): a host name as
+  /// given when it named several addresses (`localhost:2947`), else the one address.
   package let address: ListenAddress
-  private let listener: ListeningSocket
+  /// Every address listened on (`127.0.0.1:2947` and `[::1]:2947` for `localhost:2947`).
+  package let addresses: [ListenAddress]
+  private let listeners: [ListeningSocket]
   private let waker: Waker
   private let shared = Locked(SharedState())
   private let loop: ServerLoop
@@ -63,16 +66,20 @@ package final class GPSDServer: Sendable {
     listening address: ListenAddress, version: GPSDVersion, limits: Limits = Limits(),
     onEvent: (@Sendable (GPSDServerEvent) -> Void)? = nil
   ) throws(GPSDServerError) {
-    listener = try ListeningSocket.open(address)
+    let listeners = try ListeningSocket.openAll(address)
     do {
       waker = try Waker()
     } catch {
-      listener.descriptor.close()
+      for listener in listeners { listener.descriptor.close() }
       throw GPSDServerError(code: .system("pipe2"), address: "\(address)", errno: error.rawValue)
     }
-    self.address = listener.address
+    self.listeners = listeners
+    addresses = listeners.map(\.address)
+    self.address =
+      listeners.count > 1
+      ? ListenAddress(host: address.host, port: listeners[0].address.port) : listeners[0].address
     loop = ServerLoop(
-      listener: listener, waker: waker, version: version, limits: limits, shared: shared,
+      listeners: listeners, waker: waker, version: version, limits: limits, shared: shared,
       onEvent: onEvent)
   }
 
@@ -121,7 +128,7 @@ package final class GPSDServer: Sendable {
     }
     switch previous {
     case .ready:
-      listener.descriptor.close()
+      for listener in listeners { listener.descriptor.close() }
     case .running(let thread):
       shared.withLock { $0.stopDeadline = Clock.deadline(after: seconds) }
       waker.wake()

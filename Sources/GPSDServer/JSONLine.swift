@@ -1,3 +1,5 @@
+import JSON
+
 /// One JSON object of gpsd's protocol, written member by member as bytes and ended with gpsd's
 /// line end, CR LF (Python's `gps` client reads only objects that end in `}\r\n`).
 struct JSONLine {
@@ -45,23 +47,9 @@ struct JSONLine {
   /// The object, closed, without a line end (to nest it in another).
   var object: [UInt8] { bytes + [UInt8(ascii: "}")] }
 
-  /// `value` as a JSON string literal: quotes, backslashes and control characters escaped.
+  /// `value` as a JSON string literal: quotes, backslashes, control characters (C0, DEL, C1)
+  /// and bidirectional controls escaped (`JSONStringWriter`, shared with `--json`).
   static func appendString(_ value: String, to bytes: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(byte)
-      case 0..<0x20, 0x7F:
-        bytes.append(contentsOf: Array("\\u00".utf8))
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0x0F)])
-      default:
-        bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
+    JSONStringWriter.append(value, to: &bytes)
   }
 }

@@ -8,17 +8,67 @@ struct ListeningSocket {
   /// The address bound, with the port the system chose when asked for port 0.
   let address: ListenAddress
 
-  /// Resolves `address` and listens on its first result.
-  static func open(_ address: ListenAddress, backlog: CInt = 64) throws(GPSDServerError)
-    -> ListeningSocket
+  /// Resolves `address` and listens on every address it names, on one port; `localhost` is
+  /// both loopbacks, 127.0.0.1 and ::1, as gpsd listens on both. Port 0 takes a
+  /// free port for the first and the same one for the others. An address this machine does
+  /// not have (`::1` without IPv6) is left out when another one works.
+  static func openAll(_ address: ListenAddress, backlog: CInt = 64) throws(GPSDServerError)
+    -> [ListeningSocket]
   {
     let shown = address.description
-    let info: SocketAddress
-    switch SocketAddress.lookUp(host: address.host, port: address.port, passive: true) {
-    case .found(let found) where !found.isEmpty: info = found[0]
-    case .found: throw GPSDServerError(code: .cannotResolve("no address"), address: shown)
-    case .failed(let reason): throw GPSDServerError(code: .cannotResolve(reason), address: shown)
+    var found: [SocketAddress] = []
+    // `localhost` is the loopback of both families, as gpsd listens, whatever /etc/hosts
+    // says of the name (Debian's may name 127.0.0.1 alone).
+    let hosts = address.host.lowercased() == "localhost" ? ["127.0.0.1", "::1"] : [address.host]
+    for host in hosts {
+      switch SocketAddress.lookUp(host: host, port: address.port, passive: true) {
+      case .found(let list): found += list
+      case .failed(let reason) where hosts.count == 1:
+        throw GPSDServerError(code: .cannotResolve(reason), address: shown)
+      case .failed: break
+      }
     }
+    guard !found.isEmpty else {
+      throw GPSDServerError(code: .cannotResolve("no address"), address: shown)
+    }
+    var seen = Set<String>()
+    found = found.filter { seen.insert("\($0.family) \($0.host ?? "")").inserted }
+    var attempts = 0
+    while true {
+      attempts += 1
+      var sockets: [ListeningSocket] = []
+      var skipped: GPSDServerError?
+      do throws(GPSDServerError) {
+        for info in found {
+          var info = info
+          // Port 0: the others on the port the first was given.
+          if address.port == 0, let first = sockets.first { info.setPort(first.address.port) }
+          do {
+            sockets.append(try open(info, shown: shown, backlog: backlog))
+          } catch
+            where found.count > 1
+            && (error.code == .addressNotAvailable || error.code == .system("socket"))
+          {
+            skipped = error
+          }
+        }
+      } catch {
+        for socket in sockets { socket.descriptor.close() }
+        // The free port of the first was taken on another address: choose again.
+        if address.port == 0, error.code == .addressInUse, attempts < 8 { continue }
+        throw error
+      }
+      if sockets.isEmpty {
+        throw skipped ?? GPSDServerError(code: .cannotResolve("no address"), address: shown)
+      }
+      return sockets
+    }
+  }
+
+  /// Listens on one resolved address.
+  private static func open(_ info: SocketAddress, shown: String, backlog: CInt)
+    throws(GPSDServerError) -> ListeningSocket
+  {
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.streamSocket(for: info)

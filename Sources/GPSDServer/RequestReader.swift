@@ -1,10 +1,28 @@
-/// A client's input split into request lines, each at most `maximumLength` bytes: a longer line
-/// is dropped as it comes (memory stays bounded whatever a client sends) and reported once.
+/// A client's input split into requests, as gpsd reads them: a line, or — as gpsd answers
+/// what each read brought, line end or not (`printf '?POLL;' | nc` gets its POLL) — what a
+/// read leaves after its last line end, once that is complete: it ends in `;` (spaces after
+/// it aside) outside a JSON string or object, or in the `}` closing a request's object, so a
+/// request split across reads is still taken whole. Each line is at most `maximumLength` bytes: a longer one is dropped as it comes
+/// (memory stays bounded whatever a client sends) and reported once.
 struct RequestReader {
+  /// How a line ended: gpsd quotes a bad request with its line end (`'?FOO;\n'`), and adds
+  /// `\n` to one that had none.
+  enum LineEnd: Equatable {
+    /// LF.
+    case lineFeed
+    /// CR LF.
+    case carriageReturnLineFeed
+    /// None: the request ended a read.
+    case none
+
+    /// The text gpsd quotes after a bad request.
+    var quoted: String { self == .carriageReturnLineFeed ? "\r\n" : "\n" }
+  }
+
   /// What one line turned out to be.
   enum Line {
-    /// A complete line, without its LF (nor a CR before it).
-    case text(ArraySlice<UInt8>)
+    /// A complete line, without its line end.
+    case text(ArraySlice<UInt8>, LineEnd)
     /// A line longer than the limit (dropped).
     case tooLong
   }
@@ -17,7 +35,8 @@ struct RequestReader {
   /// A reader for lines of at most `maximumLength` bytes.
   init(maximumLength: Int) { self.maximumLength = maximumLength }
 
-  /// Takes the bytes of one read; `handle` gets each line they complete, in order.
+  /// Takes the bytes of one read; `handle` gets each line they complete, in order, then what
+  /// follows the last line end when it is a complete request.
   mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (Line) -> Void) {
     var start = 0
     for index in 0..<chunk.count where chunk[index] == 0x0A {
@@ -27,13 +46,54 @@ struct RequestReader {
         handle(.tooLong)
       } else {
         var end = pending.endIndex
-        if end > 0, pending[end - 1] == 0x0D { end -= 1 }
-        handle(.text(pending[0..<end]))
+        var lineEnd = LineEnd.lineFeed
+        if end > 0, pending[end - 1] == 0x0D {
+          end -= 1
+          lineEnd = .carriageReturnLineFeed
+        }
+        handle(.text(pending[0..<end], lineEnd))
       }
       pending.removeAll(keepingCapacity: true)
       overLong = false
     }
     take(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+    if !overLong, Self.isComplete(pending[...]) {
+      handle(.text(pending[...], .none))
+      pending.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Whether `bytes` (no line end) hold whole requests: the last byte other than a space, tab
+  /// or CR is a `;` outside any JSON string, object or array, or the `}` that closes a
+  /// request's object (`?WATCH={"enable":true}`).
+  static func isComplete(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard
+      let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
+      bytes[last] == UInt8(ascii: ";") || bytes[last] == UInt8(ascii: "}")
+    else { return false }
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes[..<last] {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+      default: break
+      }
+    }
+    if inString { return false }
+    return bytes[last] == UInt8(ascii: ";") ? depth <= 0 : depth == 1
   }
 
   private mutating func take(_ bytes: UnsafeRawBufferPointer) {

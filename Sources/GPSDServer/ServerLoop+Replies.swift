@@ -10,7 +10,7 @@ extension ServerLoop {
     case .success(.devices):
       reply(devicesLine, to: client)
     case .success(.poll):
-      reply(pollLine, to: client)
+      reply(pollLine(for: client), to: client)
     case .success(.device(let arguments)):
       guard let device else {
         return reply(
@@ -24,7 +24,8 @@ extension ServerLoop {
     case .success(.watch(let arguments)):
       var policy = client.policy
       do throws(RequestError) {
-        if let arguments { try policy.apply(arguments) } else { policy.enable = true }
+        // A bare ?WATCH; changes nothing: it reports the watch as it is (gpsd 3.22).
+        if let arguments { try policy.apply(arguments) }
       } catch {
         return reply(GPSDError.line(error.message), to: client)
       }
@@ -74,14 +75,17 @@ extension ServerLoop {
     return object.line
   }
 
-  /// POLL: the time, whether the device is open, its last TPV and SKY (gpsd 3.22's members,
-  /// `gst` empty).
-  var pollLine: [UInt8] {
+  /// POLL for `client`: the time, whether the device it watches is open, and that device's last
+  /// TPV and SKY (gpsd 3.22's members, `gst` empty). As gpsd, only what the client watches: a
+  /// client that has not enabled a watch (`?WATCH={"enable":true}`), or watches another
+  /// device, gets `"active":0` and empty lists.
+  func pollLine(for client: ClientConnection) -> [UInt8] {
     var object = JSONLine(class: "POLL")
     object.add("time", UTCTime.now())
-    object.add("active", device == nil ? 0 : 1)
+    let watched = client.policy.enable && client.policy.watches(device?.path)
+    object.add("active", watched && device != nil ? 1 : 0)
     func list(_ item: [UInt8]?) -> [UInt8] {
-      [UInt8(ascii: "[")] + (item ?? []) + [UInt8(ascii: "]")]
+      [UInt8(ascii: "[")] + ((watched ? item : nil) ?? []) + [UInt8(ascii: "]")]
     }
     object.add("tpv", json: list(lastTPV))
     object.add("gst", json: list(nil))

@@ -9,7 +9,7 @@ final class ServerLoop: @unchecked Sendable {
   /// Held by the server thread while it handles what `poll(2)` returned, and by a publisher
   /// while it fans a report out.
   private let lock = Locked(())
-  private let listener: ListeningSocket
+  private let listeners: [ListeningSocket]
   private let waker: Waker
   let version: GPSDVersion
   private let limits: GPSDServer.Limits
@@ -27,10 +27,10 @@ final class ServerLoop: @unchecked Sendable {
   var lastSKY: [UInt8]?
 
   init(
-    listener: ListeningSocket, waker: Waker, version: GPSDVersion, limits: GPSDServer.Limits,
+    listeners: [ListeningSocket], waker: Waker, version: GPSDVersion, limits: GPSDServer.Limits,
     shared: Locked<GPSDServer.SharedState>, onEvent: (@Sendable (GPSDServerEvent) -> Void)?
   ) {
-    self.listener = listener
+    self.listeners = listeners
     self.waker = waker
     self.version = version
     self.limits = limits
@@ -46,7 +46,7 @@ final class ServerLoop: @unchecked Sendable {
       lock.withLock { _ in
         for client in clients { close(client) }
       }
-      listener.descriptor.close()
+      for listener in listeners { listener.descriptor.close() }
     }
     while true {
       let stopDeadline = shared.withLock { $0.stopDeadline }
@@ -71,14 +71,14 @@ final class ServerLoop: @unchecked Sendable {
     }
   }
 
-  /// Builds ``polled`` (the wake-up pipe, the listener, the clients) for the clients of now;
+  /// Builds ``polled`` (the wake-up pipe, the listeners, the clients) for the clients of now;
   /// returns them and the timeout.
   private func pollSet(stopping stopDeadline: UInt64?) -> ([ClientConnection], Int32) {
     polled.removeAll()
     polled.append(waker.readEnd, for: .input)
     if let paused = acceptPausedUntil, Clock.now() >= paused { acceptPausedUntil = nil }
     let accepting = stopDeadline == nil && acceptPausedUntil == nil
-    polled.append(accepting ? listener.descriptor : nil, for: .input)
+    for listener in listeners { polled.append(accepting ? listener.descriptor : nil, for: .input) }
     for client in clients {
       var events: PollEvents = stopDeadline == nil ? .input : []
       if !client.output.isEmpty { events.insert(.output) }
@@ -95,17 +95,20 @@ final class ServerLoop: @unchecked Sendable {
     buffer: UnsafeMutableRawBufferPointer
   ) -> Bool {
     if !polled[0].isEmpty { waker.drain() }
-    if !polled[1].isEmpty { acceptWaiting() }
+    for (index, listener) in listeners.enumerated() where !polled[index + 1].isEmpty {
+      acceptWaiting(listener)
+    }
+    let first = listeners.count + 1
     for (index, client) in current.enumerated() where client.isOpen {
-      let events = polled[index + 2]
+      let events = polled[index + first]
       guard !events.isDisjoint(with: [.input, .hangup, .error]), stopDeadline == nil else {
         continue
       }
       let open = client.receive(into: buffer) { line in
         guard client.isOpen else { return }
         switch line {
-        case .text(let text):
-          for request in GPSDRequest.parse(line: text) where client.isOpen {
+        case .text(let text, let lineEnd):
+          for request in GPSDRequest.parse(line: text, lineEnd: lineEnd) where client.isOpen {
             answer(request, for: client)
           }
         case .tooLong:
@@ -126,8 +129,9 @@ final class ServerLoop: @unchecked Sendable {
     return clients.allSatisfy { $0.output.isEmpty } || Clock.now() >= deadline
   }
 
-  /// Accepts every waiting connection: greeted with VERSION, or refused past the limit.
-  private func acceptWaiting() {
+  /// Accepts every connection waiting at `listener`: greeted with VERSION, or refused past the
+  /// limit.
+  private func acceptWaiting(_ listener: ListeningSocket) {
     while true {
       let accepted: (FileDescriptor, String)?
       do {

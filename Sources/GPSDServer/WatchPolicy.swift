@@ -34,6 +34,9 @@ struct WatchPolicy: Equatable {
   /// Whether the client watches at all (reports or sentences).
   var isWatching: Bool { enable && (json || nmea || raw > 0) }
 
+  /// Whether the device at `path` is one it watches (all, or the one it named).
+  func watches(_ path: String?) -> Bool { matches(path) }
+
   private func matches(_ path: String?) -> Bool {
     guard let device else { return true }
     return device == path

@@ -88,6 +88,54 @@ struct ChordTree: Sendable {
     build(node: 2 * node + 2, lo: mid, hi: hi, slots: slots, boxes: boxes)
   }
 
+  /// The index (in the caller's list) of the point whose chord from `(x, y, z)` is shortest
+  /// (ties: whichever the search meets first); nil for an empty tree. Depth first, the nearer
+  /// child first, skipping boxes farther than the best so far.
+  func shortestChord(_ x: Double, _ y: Double, _ z: Double) -> Int? {
+    guard !slots.isEmpty else { return nil }
+    var best = Double.infinity
+    var bestIndex: Int32 = -1
+    slots.withUnsafeBufferPointer { slots in
+      boxes.withUnsafeBufferPointer { boxes in
+        var stack: [(node: Int32, lo: Int32, hi: Int32, bound: Double)] = []
+        stack.reserveCapacity(64)
+        stack.append((0, 0, Int32(slots.count), 0))
+        while let entry = stack.popLast() {
+          if entry.bound >= best { continue }
+          let lo = Int(entry.lo)
+          let hi = Int(entry.hi)
+          if hi - lo > Self.leafSize {
+            let mid = Int32((lo + hi) / 2)
+            let left = 2 * entry.node + 1
+            let leftBound = boxes[Int(left)].distanceSquared(x, y, z)
+            let rightBound = boxes[Int(left) + 1].distanceSquared(x, y, z)
+            // The nearer child is pushed last, so it is searched first.
+            if leftBound <= rightBound {
+              stack.append((left + 1, mid, entry.hi, rightBound))
+              stack.append((left, entry.lo, mid, leftBound))
+            } else {
+              stack.append((left, entry.lo, mid, leftBound))
+              stack.append((left + 1, mid, entry.hi, rightBound))
+            }
+            continue
+          }
+          for i in lo..<hi {
+            let s = slots[i]
+            let dx = s.x - x
+            let dy = s.y - y
+            let dz = s.z - z
+            let d = dx * dx + dy * dy + dz * dz
+            if d < best {
+              best = d
+              bestIndex = s.index
+            }
+          }
+        }
+      }
+    }
+    return Int(bestIndex)
+  }
+
   /// The coordinate of a slot on an axis.
   @inline(__always) private static func key(_ s: ChordSlot, _ axis: Int) -> Double {
     axis == 0 ? s.x : (axis == 1 ? s.y : s.z)

@@ -137,7 +137,7 @@ public enum Locate {
 
       Usage: locate COMMAND [OPTIONS]
              locate help COMMAND
-             locate --version
+             locate -V, --version
 
       Commands:
 

@@ -72,8 +72,8 @@ public struct EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No fix before the timeout: how long we waited, the last satellite counts, and whether
     /// any NMEA sentence was seen at all (false suggests a wrong baud rate or not a GNSS device).
     case noFix(waited: Double, progress: FixProgress?, nmeaSeen: Bool)
-    /// Fixes came, but none as accurate as asked before the timeout (`best` < 0: the receiver
-    /// reports no accuracy at all, neither HDOP nor GST).
+    /// Fixes came, but none as accurate as asked before the timeout, or before the input
+    /// ended (`best` < 0: the receiver reports no accuracy at all, neither HDOP nor GST).
     case notAccurateEnough(best: Double, desired: Double, waited: Double)
     /// The receiver stayed connected but sent nothing for `seconds`, up to the timeout.
     case receiverSilent(path: String, seconds: Double)

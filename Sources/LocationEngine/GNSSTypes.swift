@@ -139,10 +139,19 @@ public struct GNSSFixInfo: Sendable, Hashable {
   /// Geoid separation (geoid above the ellipsoid), metres: the receiver's (GGA/GNS), or for a
   /// fix with an altitude whose receiver sent none, EGM96's (`geoidSeparationFromModel`).
   public var geoidSeparation: Double?
-  /// Climb rate, m/s, if derivable.
+  /// Climb rate, m/s: the receiver's (Garmin's PGRMV), else derived from the altitudes of
+  /// consecutive 3D fixes at most 5 s apart.
   public var climb: Double?
+  /// For a fix whose sentences state no speed (a receiver sending GGA alone): the speed
+  /// derived from the previous fix's position at most 5 s before, m/s — what gpsd reports
+  /// as `speed`. Never `CLLocation.speed` (−1 then: the receiver sent none), and no output
+  /// writes it; offered for programs that want an estimate and say so.
+  public var derivedSpeed: Double?
   /// Magnetic variation, degrees (east positive), if sent.
   public var magneticVariation: Double?
+  /// When the receiver sent no variation: the World Magnetic Model's at the fix, degrees
+  /// (east positive), as the engine worked it out once for the fix (``DeclinationCache``).
+  public var modelVariation: Double?
   /// Latitude (north) 1-sigma error, metres (gpsd `epy`).
   public var latitudeError: Double?
   /// Longitude (east) 1-sigma error, metres (gpsd `epx`).

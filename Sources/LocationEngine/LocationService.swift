@@ -103,6 +103,17 @@ public final class LocationService: @unchecked Sendable {
     return AsyncThrowingStream(unfolding: { try await consumer.next() })
   }
 
+  /// What the decoder of the receiver an open ``updates()`` or ``observe(_:)`` stream reads
+  /// has counted since it opened — sentences by talker and type, bad checksums, invalid
+  /// sentences, fields ignored, junk bytes — as of a recent read: the counters are copied by
+  /// the reader after the first read that follows a call, so the first call returns nil, and
+  /// each later one what the read after the previous call saw. Never waits for the reader
+  /// (callable from the consumer of the stream). Nil when no stream is open.
+  public func receiverCounters() -> NMEACounters? {
+    let session = streams.withLock { $0.open.first { !$0.session.isStopped }?.session }
+    return session?.engineCounters
+  }
+
   /// How a stream of updates ended: `failure` nil at a replay's end (or a live source that
   /// ended without error), else why.
   struct UpdatesEnd {

@@ -15,17 +15,25 @@ public struct FixProgress: Sendable, Hashable {
   public var bestSNR: Double?
   /// Seconds since the request started (on the stream's clock).
   public var elapsed: Double
+  /// Whether this report follows an epoch the receiver completed without a fix (it talks, but
+  /// has no fix), rather than time passing without one (a quiet line) or a fix not accurate
+  /// enough.
+  public var followsEpochWithoutFix: Bool
+  /// That epoch's time, when the receiver dated it (gpsd's mode-1 TPV carries it).
+  public var time: Date?
 
   /// Makes a progress report.
   public init(
     satellitesInView: Int, satellitesUsed: Int, bestSNR: Double?, elapsed: Double,
-    hasSkyView: Bool = true
+    hasSkyView: Bool = true, followsEpochWithoutFix: Bool = false, time: Date? = nil
   ) {
     self.satellitesInView = satellitesInView
     self.hasSkyView = hasSkyView
     self.satellitesUsed = satellitesUsed
     self.bestSNR = bestSNR
     self.elapsed = elapsed
+    self.followsEpochWithoutFix = followsEpochWithoutFix
+    self.time = time
   }
 }
 

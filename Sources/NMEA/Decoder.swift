@@ -57,7 +57,8 @@ public struct NMEADecoder {
 
   /// Feeds one chunk and hands each decoded sentence to the visitor's method for its type, in
   /// order: the fastest way to read sentences (see ``SentenceVisitor``). Dropped lines and
-  /// sentences with an impossible field are counted as by ``feed(_:_:)``, not reported.
+  /// sentences with an impossible field are counted as by ``feed(_:_:)``; of the dropped
+  /// lines, only well-formed sentences without a checksum are reported.
   ///
   /// Inlinable, so that it is specialized for the visitor's type in the visitor's module: the
   /// visitor's methods are then called directly (or inlined), not through its witness table,
@@ -90,7 +91,12 @@ public struct NMEADecoder {
   static func visit<Visitor: SentenceVisitor>(
     _ event: FramerEvent, _ counters: inout NMEACounters, _ visitor: inout Visitor
   ) {
-    guard case .sentence(let raw) = event else { return }
+    guard case .sentence(let raw) = event else {
+      if case .rejected(let issue, let line) = event, issue.isUncheckedSentence(line) {
+        visitor.visit(uncheckedSentence: line)
+      }
+      return
+    }
     let length = addressLength(raw.body)
     do throws(NMEAError) {
       try Sentence.decode(raw, addressLength: length, visiting: &visitor)

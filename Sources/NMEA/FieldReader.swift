@@ -110,7 +110,7 @@ struct FieldReader {
     switch code {
     case .malformed: reason = "\"\(text)\" is not \(detail)"
     case .outOfRange: reason = "\"\(text)\" is out of range: \(detail)"
-    case .missing: reason = "\(detail)"
+    case .missing, .noChecksum: reason = "\(detail)"
     }
     return NMEAError(
       code: code, address: addressText, field: fieldNumber, fieldName: name.description,

@@ -96,7 +96,7 @@ extension SentenceVisitor {
     case .ths(let ths): visit(ths)
     case .hdg(let hdg): visit(hdg)
     case .hdm(let hdm): visit(hdm)
-    case .txt, .proprietary, .unknown: visit(other: sentence)
+    case .txt, .pgrmv, .proprietary, .unknown: visit(other: sentence)
     }
   }
 }

@@ -14,6 +14,38 @@ public enum FramingIssue: Sendable, Hashable {
   case overLong
 }
 
+extension FramingIssue {
+  /// Whether a line refused for `issue` is nonetheless NMEA: a well-formed sentence without a
+  /// checksum (``looksLikeSentence(_:)``). It proves the line's baud rate as well as a
+  /// checksummed one does, whatever the checksum policy does with it.
+  @inlinable
+  public func isUncheckedSentence(_ line: UnsafeRawBufferPointer) -> Bool {
+    self == .missingChecksum && Self.looksLikeSentence(line)
+  }
+
+  /// Whether `line` has the shape of an NMEA sentence: `$` or `!`, an address of 5 to 9
+  /// upper-case letters and digits, a comma, and printable ASCII to its end. Noise read at a
+  /// wrong baud rate almost never has it.
+  @inlinable
+  public static func looksLikeSentence(_ line: UnsafeRawBufferPointer) -> Bool {
+    guard line.count >= 8, line[0] == UInt8(ascii: "$") || line[0] == UInt8(ascii: "!") else {
+      return false
+    }
+    var index = 1
+    while index < line.count, index <= 10 {
+      let byte = line[index]
+      if byte == UInt8(ascii: ",") { break }
+      guard (byte &- UInt8(ascii: "A")) < 26 || (byte &- UInt8(ascii: "0")) < 10 else {
+        return false
+      }
+      index += 1
+    }
+    guard (6...10).contains(index), index < line.count else { return false }
+    for byte in line[index...] where byte < 0x20 || byte > 0x7E { return false }
+    return true
+  }
+}
+
 /// What the framer hands to its caller for each line.
 public enum FramerEvent {
   /// A complete sentence whose checksum passed the policy.

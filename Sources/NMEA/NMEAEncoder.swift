@@ -84,6 +84,7 @@ public struct NMEAEncoder: Sendable, Hashable {
     case .hdg(let value): write(value, &output)
     case .hdm(let value): write(value, &output)
     case .txt(let value): write(value, &output)
+    case .pgrmv(let value): write(value, &output)
     case .proprietary(let raw): writeRaw(raw.line, &output)
     case .unknown(let raw): writeRaw(raw.line, &output)
     }

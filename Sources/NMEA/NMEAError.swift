@@ -12,6 +12,9 @@ public struct NMEAError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A field that must be present (such as GSV's message count) is empty, or the sentence
     /// ended before it.
     case missing
+    /// A well-formed sentence without its `*hh` checksum, dropped by the strict
+    /// ``ChecksumPolicy`` (field 0, named `checksum`).
+    case noChecksum
   }
 
   /// The kind of error.
@@ -34,6 +37,20 @@ public struct NMEAError: Error, Sendable, Hashable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// `GPRMC field 3 (latitude): minutes 61 out of range`.
-  public var description: String { "\(address) field \(field) (\(fieldName)): \(reason)" }
+  /// `GPRMC field 3 (latitude): minutes 61 out of range`; `GPRMC: no checksum` for
+  /// ``Code/noChecksum``.
+  public var description: String {
+    code == .noChecksum
+      ? "\(address): \(reason)" : "\(address) field \(field) (\(fieldName)): \(reason)"
+  }
+
+  /// The error for a sentence without a checksum (``Code/noChecksum``), from its line.
+  public static func noChecksum(_ line: UnsafeRawBufferPointer) -> NMEAError {
+    var fields = FieldCursor(UnsafeRawBufferPointer(rebasing: line[min(1, line.count)...]))
+    let address = String(
+      decoding: fields.next() ?? UnsafeRawBufferPointer(start: nil, count: 0), as: UTF8.self)
+    return NMEAError(
+      code: .noChecksum, address: address, field: 0, fieldName: "checksum",
+      reason: "no checksum")
+  }
 }

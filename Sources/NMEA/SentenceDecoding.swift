@@ -100,6 +100,9 @@ extension Sentence {
       case .txt: emit(.txt(try TXT(&reader, talker: talker)))
       case nil: emit(.unknown(UnknownSentence(raw, addressLength: addressLength)))
       }
+    } else if isDollar, addressLength == 5, isGarminVelocity(body) {
+      var reader = FieldReader(body, addressEnd: addressLength)
+      emit(.pgrmv(try PGRMV(&reader)))
     } else if isDollar, addressLength >= 1, body[0] == UInt8(ascii: "P") {
       let manufacturer = UnsafeRawBufferPointer(rebasing: body[1..<min(4, addressLength)])
       emit(
@@ -110,6 +113,13 @@ extension Sentence {
       emit(.unknown(UnknownSentence(raw, addressLength: addressLength)))
     }
   }
+}
+
+/// Whether a five-byte address is `PGRMV`.
+@inlinable @inline(__always)
+func isGarminVelocity(_ body: UnsafeRawBufferPointer) -> Bool {
+  body[0] == UInt8(ascii: "P") && body[1] == UInt8(ascii: "G") && body[2] == UInt8(ascii: "R")
+    && body[3] == UInt8(ascii: "M") && body[4] == UInt8(ascii: "V")
 }
 
 /// The length of the address field of `body` (up to the first comma).

@@ -53,6 +53,9 @@ public protocol SentenceVisitor {
   /// ``FieldErrorPolicy/salvageFields`` and `sentenceKept`, the sentence follows (to its
   /// method) with the bad fields absent; otherwise it is lost.
   mutating func visit(fieldError error: NMEAError, sentenceKept: Bool)
+  /// A well-formed sentence the strict ``ChecksumPolicy`` dropped for want of a checksum
+  /// (``FramingIssue/isUncheckedSentence(_:)``); `line` is valid only during the call.
+  mutating func visit(uncheckedSentence line: UnsafeRawBufferPointer)
 }
 
 extension SentenceVisitor {
@@ -86,6 +89,8 @@ extension SentenceVisitor {
   @inlinable public mutating func visit(other sentence: Sentence) {}
   /// Ignores the error.
   @inlinable public mutating func visit(fieldError error: NMEAError, sentenceKept: Bool) {}
+  /// Ignores the dropped sentence.
+  @inlinable public mutating func visit(uncheckedSentence line: UnsafeRawBufferPointer) {}
 }
 
 extension Sentence {

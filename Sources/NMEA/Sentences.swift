@@ -312,7 +312,9 @@ public enum Sentence: Sendable, Hashable {
   case hdm(HDM)
   /// Text.
   case txt(TXT)
-  /// A `$P…` sentence, raw.
+  /// Garmin's velocity (`$PGRMV`), the one proprietary sentence decoded.
+  case pgrmv(PGRMV)
+  /// Any other `$P…` sentence, raw.
   case proprietary(ProprietarySentence)
   /// Any other type, raw.
   case unknown(UnknownSentence)

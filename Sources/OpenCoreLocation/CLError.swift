@@ -18,3 +18,14 @@ extension CLError: CustomNSError, LocalizedError {
   /// The reason.
   public var errorDescription: String? { description }
 }
+
+/// The key of the user information that holds a region monitoring could watch more
+/// effectively (with `CLError.regionMonitoringResponseDelayed`).
+public let kCLErrorUserInfoAlternateRegionKey = "alternateRegion"
+
+extension CLError {
+  /// A region that could be monitored more effectively, for a
+  /// `regionMonitoringResponseDelayed` error (Apple's): always nil here, as region monitoring
+  /// never delays a response (each fix decides every region at once).
+  public var alternateRegion: CLRegion? { nil }
+}

@@ -130,6 +130,16 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
       }, gnss: gnss)
   }
 
+  /// A location at 0°, 0°, as `CLLocation(latitude: 0, longitude: 0)`: altitude 0, horizontal
+  /// accuracy 0, vertical accuracy, speed and course −1, timestamped now (Apple's `init()`,
+  /// inherited there from `NSObject`; designated here, so subclasses override it).
+  public override init() {
+    fields = Fields(
+      coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), altitude: 0,
+      ellipsoidalAltitude: 0, horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: Date())
+    super.init()
+  }
+
   /// A location at a coordinate, with unknown altitude and accuracy, timestamped now.
   public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
     fields = Fields(

@@ -85,6 +85,16 @@ package struct CalendarTime: Sendable, Hashable {
   /// 0…60.
   package var second: Int
 
+  /// A date and time given field by field (not checked).
+  package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+    self.hour = hour
+    self.minute = minute
+    self.second = second
+  }
+
   /// `seconds` since 1970 in UTC, or `nil` when the C library cannot represent the year.
   ///
   /// The corresponding C function is `gmtime_r`.
@@ -98,5 +108,39 @@ package struct CalendarTime: Sendable, Hashable {
     hour = Int(parts.tm_hour)
     minute = Int(parts.tm_min)
     second = Int(parts.tm_sec)
+  }
+}
+
+/// A moment in the local time zone (the `TZ` environment variable, else /etc/localtime).
+package struct LocalTime: Sendable, Hashable {
+  /// The date and time of day on the local clock (``CalendarTime``'s fields, local).
+  package var time: CalendarTime
+  /// Seconds east of UTC (`3600` for CET).
+  package var utcOffset: Int
+  /// The zone's abbreviation (`CET`, `CEST`, `UTC`), empty when the C library gives none.
+  package var zone: String
+
+  /// The zone, read once (`localtime_r` alone may not read it).
+  private static let zoneRead: Void = tzset()
+
+  /// `seconds` since 1970 on the local clock, or `nil` when the C library cannot represent
+  /// the year. The zone is read at the first call.
+  ///
+  /// The corresponding C functions are `tzset` and `localtime_r`.
+  package init?(secondsSince1970 seconds: Int64) {
+    var clock = time_t(seconds)
+    var parts = tm()
+    _ = Self.zoneRead
+    guard localtime_r(&clock, &parts) != nil else { return nil }
+    var time = CalendarTime(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+    time.year = Int(parts.tm_year) + 1900
+    time.month = Int(parts.tm_mon) + 1
+    time.day = Int(parts.tm_mday)
+    time.hour = Int(parts.tm_hour)
+    time.minute = Int(parts.tm_min)
+    time.second = Int(parts.tm_sec)
+    self.time = time
+    utcOffset = Int(parts.tm_gmtoff)
+    zone = parts.tm_zone.map { String(cString: $0) } ?? ""
   }
 }

@@ -26,6 +26,13 @@ package enum FileSystem {
     access(path, R_OK) == 0 ? nil : Errno.current
   }
 
+  /// Why `path` may not be read and written, or `nil` when it may.
+  ///
+  /// The corresponding C call is `access(path, R_OK | W_OK)`.
+  package static func readWriteAccessError(_ path: String) -> Errno? {
+    access(path, R_OK | W_OK) == 0 ? nil : Errno.current
+  }
+
   /// The target of a symbolic link, or `nil` when `path` is not one.
   ///
   /// The corresponding C function is `readlink`.

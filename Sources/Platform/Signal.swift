@@ -20,6 +20,14 @@ package struct Signal: Hashable, Sendable {
   package static let brokenPipe = Signal(rawValue: SIGPIPE)
   /// `SIGKILL`: ends a process at once; cannot be caught.
   package static let kill = Signal(rawValue: SIGKILL)
+  /// `SIGWINCH`: the terminal's window changed size.
+  package static let windowChange = Signal(rawValue: SIGWINCH)
+  /// `SIGTSTP`: Ctrl-Z, stop from the terminal (a program may clean up first).
+  package static let terminalStop = Signal(rawValue: SIGTSTP)
+  /// `SIGSTOP`: stops a process at once; cannot be caught.
+  package static let stop = Signal(rawValue: SIGSTOP)
+  /// `SIGCONT`: a stopped process goes on (`fg`).
+  package static let `continue` = Signal(rawValue: SIGCONT)
 
   /// Ignores the signal from now on (a write to a closed pipe then fails with `EPIPE`).
   ///

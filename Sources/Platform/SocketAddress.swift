@@ -50,6 +50,25 @@ package struct SocketAddress: @unchecked Sendable {
   }
 
   /// Runs `body` with the C address and its length.
+  /// Sets the port of an IPv4 or IPv6 address (another family is left as it is).
+  package mutating func setPort(_ port: UInt16) {
+    let family = self.family
+    withUnsafeMutableBytes(of: &storage) { raw in
+      switch family {
+      case AF_INET:
+        var address = raw.load(as: sockaddr_in.self)
+        address.sin_port = port.bigEndian
+        raw.storeBytes(of: address, as: sockaddr_in.self)
+      case AF_INET6:
+        var address = raw.load(as: sockaddr_in6.self)
+        address.sin6_port = port.bigEndian
+        raw.storeBytes(of: address, as: sockaddr_in6.self)
+      default:
+        break
+      }
+    }
+  }
+
   fileprivate func withAddress<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
     var copy = storage
     return withUnsafePointer(to: &copy) { pointer in

@@ -29,62 +29,98 @@ public enum VirtualControl: Sendable, Hashable, CustomStringConvertible {
   /// Stop the simulator.
   case stop
 
+  /// The longest control line, in bytes: a longer one is refused unread
+  /// (``VirtualReceiver/readControls(from:)`` drops it as it comes).
+  public static let maximumLineLength = 256
+
+  /// How much of a bad line an error message quotes, in characters.
+  static let quotedLength = 40
+
   /// Parses one control line; `nil` for a blank line or a comment.
-  /// - Throws: ``ReceiverError`` (``ReceiverError/Code/invalidSource(_:)``) naming the problem.
+  /// - Throws: ``ReceiverError`` (``ReceiverError/Code/invalidSource(_:)``) naming the problem:
+  ///   a line longer than ``maximumLineLength`` bytes is refused before it is read.
   public init?(parsing line: String) throws(ReceiverError) {
+    guard line.utf8.count <= Self.maximumLineLength else {
+      throw Self.tooLong(line.utf8.count, line)
+    }
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
     guard let verb = words.first, !verb.hasPrefix("#") else { return nil }
-    let arguments = Array(words.dropFirst()).map(String.init)
-    func seconds(_ text: String?) throws(ReceiverError) -> Double {
-      guard let text, let value = Double(text), value >= 0, value.isFinite else {
-        throw Self.problem("'\(verb)' needs a number of seconds", line)
-      }
-      return value
+    // `after S after T CMD`: the delays in order, then the command, without re-joining and
+    // re-splitting what follows each (a line of many `after`s stays linear).
+    var delays: [Double] = []
+    var rest = words[...]
+    while rest.first == "after" {
+      guard rest.count >= 3 else { throw Self.problem("'after' needs seconds and a command", line) }
+      delays.append(try Self.seconds(rest[rest.startIndex + 1], verb: "after", line: line))
+      rest = rest.dropFirst(2)
     }
+    var command = try Self.command(rest, line: line)
+    for delay in delays.reversed() { command = .after(seconds: delay, command) }
+    self = command
+  }
+
+  /// One command without `after`: its verb and arguments.
+  private static func command(_ words: ArraySlice<Substring>, line: String) throws(ReceiverError)
+    -> VirtualControl
+  {
+    guard let verb = words.first else { throw problem("'after' needs seconds and a command", line) }
+    let arguments = Array(words.dropFirst())
     func expect(_ count: Int) throws(ReceiverError) {
       guard arguments.count == count else {
-        throw Self.problem("'\(verb)' takes \(count == 0 ? "no" : "\(count)") argument(s)", line)
+        throw problem("'\(verb)' takes \(count == 0 ? "no" : "\(count)") argument(s)", line)
       }
     }
     switch verb {
     case "unplug":
-      guard arguments.count <= 1 else {
-        throw Self.problem("'unplug' takes at most 1 argument", line)
-      }
-      self = .unplug(replugAfter: arguments.isEmpty ? nil : try seconds(arguments.first))
+      guard arguments.count <= 1 else { throw problem("'unplug' takes at most 1 argument", line) }
+      guard let first = arguments.first else { return .unplug(replugAfter: nil) }
+      return .unplug(replugAfter: try seconds(first, verb: verb, line: line))
     case "replug":
       try expect(0)
-      self = .replug
+      return .replug
     case "silence":
       try expect(1)
-      self = .silence(seconds: try seconds(arguments.first))
+      return .silence(seconds: try seconds(arguments[0], verb: verb, line: line))
     case "baud":
       try expect(1)
-      if arguments[0] == "any" {
-        self = .onlyBaud(nil)
-      } else if let rate = Int(arguments[0]), BaudSetting.standardRates.contains(rate) {
-        self = .onlyBaud(rate)
-      } else {
-        throw Self.problem("'baud' needs a standard rate or 'any'", line)
+      if arguments[0] == "any" { return .onlyBaud(nil) }
+      guard let rate = Int(arguments[0]), BaudSetting.standardRates.contains(rate) else {
+        throw problem("'baud' needs a standard rate or 'any'", line)
       }
-    case "after":
-      let delay = try seconds(arguments.first)
-      guard arguments.count >= 2,
-        let command = try VirtualControl(parsing: arguments.dropFirst().joined(separator: " "))
-      else { throw Self.problem("'after' needs seconds and a command", line) }
-      self = .after(seconds: delay, command)
+      return .onlyBaud(rate)
     case "stop":
       try expect(0)
-      self = .stop
+      return .stop
     default:
-      throw Self.problem(
-        "unknown command '\(verb)' (unplug [S], replug, silence S, baud RATE|any, after S CMD, stop)",
-        line)
+      throw problem(
+        "unknown command '\(quoted(String(verb)))' (unplug [S], replug, silence S,"
+          + " baud RATE|any, after S CMD, stop)", line)
     }
   }
 
+  private static func seconds(_ text: Substring, verb: Substring, line: String)
+    throws(ReceiverError) -> Double
+  {
+    guard let value = Double(text), value >= 0, value.isFinite else {
+      throw problem("'\(verb)' needs a number of seconds", line)
+    }
+    return value
+  }
+
+  /// The error for a line of `count` bytes, longer than ``maximumLineLength``.
+  static func tooLong(_ count: Int, _ line: String) -> ReceiverError {
+    problem("too long (\(count) bytes; a control line has at most \(maximumLineLength))", line)
+  }
+
   private static func problem(_ reason: String, _ line: String) -> ReceiverError {
-    ReceiverError(code: .invalidSource(reason), path: "control line '\(line)'")
+    ReceiverError(code: .invalidSource(reason), path: "control line '\(quoted(line))'")
+  }
+
+  /// `text`, or its first ``quotedLength`` characters and `…`: an error line never echoes a
+  /// whole long line.
+  static func quoted(_ text: String) -> String {
+    guard text.count > quotedLength else { return text }
+    return String(text.prefix(quotedLength)) + "…"
   }
 
   /// The command as a control line.

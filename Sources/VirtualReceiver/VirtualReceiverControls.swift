@@ -38,8 +38,22 @@ extension VirtualReceiver {
 
   private func readControlLines(_ source: FileDescriptor, stopSignal: Waker) {
     state.withLock { $0.threadIDs.append(JoinableThread.currentID) }
+    // A line longer than the limit is dropped as it comes (its first bytes kept, to name it),
+    // so what one line costs stays bounded whatever is written.
     var pending: [UInt8] = []
+    var overLong = 0
     var buffer = [UInt8](repeating: 0, count: 1024)
+    let limit = VirtualControl.maximumLineLength
+    func finishLine() {
+      if overLong > 0 {
+        let start = String(decoding: pending, as: UTF8.self)
+        notify(.controlFailed(VirtualControl.tooLong(overLong, start).description))
+      } else {
+        performLine(String(decoding: pending, as: UTF8.self))
+      }
+      pending.removeAll(keepingCapacity: true)
+      overLong = 0
+    }
     while true {
       guard
         let (input, stop) = try? poll(source, stopSignal.readEnd, for: .input, milliseconds: 1000)
@@ -51,15 +65,25 @@ extension VirtualReceiver {
       }
       if case .success(nil) = read { continue }
       guard case .success(let count?) = read, count > 0 else {
-        if !pending.isEmpty { performLine(String(decoding: pending, as: UTF8.self)) }
+        if !pending.isEmpty || overLong > 0 { finishLine() }
         notify(.controlEnded)
         return
       }
-      pending += buffer[0..<count]
-      while let end = pending.firstIndex(of: 0x0A) {
-        let line = String(decoding: pending[..<end], as: UTF8.self)
-        pending.removeSubrange(...end)
-        performLine(line)
+      var start = 0
+      while start < count {
+        let end = buffer[start..<count].firstIndex(of: 0x0A) ?? count
+        let piece = buffer[start..<end]
+        if overLong > 0 {
+          overLong += piece.count
+        } else if pending.count + piece.count > limit {
+          overLong = pending.count + piece.count
+          pending.append(contentsOf: piece.prefix(max(0, limit - pending.count)))
+        } else {
+          pending.append(contentsOf: piece)
+        }
+        start = end + 1
+        guard end < count else { break }
+        finishLine()
         if state.withLock({ $0.stopped }) { return }
       }
     }

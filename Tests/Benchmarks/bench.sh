@@ -24,6 +24,8 @@
 #    relay: what this machine's pty, scheduler and loopback TCP allow any program).
 #    RELAY_RUNS runs of `LocateBench relay` (locate watch holding a pty at 10 Hz for
 #    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
+#    SCREEN_RUNS runs of `LocateBench screen` (locate watch --screen reading a pty at 10 Hz for
+#    SCREEN_SECONDS s and drawing on another, 80x24: its CPU, the bytes it drew).
 #    As root, TIME_RUNS runs of `LocateBench timeservice` (a pty fed at 1 Hz, each epoch at the
 #    second it names; gpsd 3.22 and locate serve one after the other, TIME_ROUNDS rounds of
 #    TIME_SECONDS s each, writing NTP unit 0: the spread of their serial samples' offsets;
@@ -37,9 +39,10 @@
 # 7. report.py: the tables, with medians and the median of the per-round ratios.
 #
 # Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10), SERVE_RUNS (3),
-# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), TIME_RUNS (1),
-# TIME_ROUNDS (8), TIME_SECONDS (30),
+# SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), SCREEN_RUNS (3),
+# SCREEN_SECONDS (60), TIME_RUNS (1), TIME_ROUNDS (8), TIME_SECONDS (30),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
+# LOCATE_SHARED (../shared),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -56,6 +59,8 @@ RELAY_SECONDS=${RELAY_SECONDS:-60}
 TIME_RUNS=${TIME_RUNS:-1}
 TIME_ROUNDS=${TIME_ROUNDS:-8}
 TIME_SECONDS=${TIME_SECONDS:-30}
+SCREEN_RUNS=${SCREEN_RUNS:-3}
+SCREEN_SECONDS=${SCREEN_SECONDS:-60}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
 TARGET_MB=${TARGET_MB:-100}
@@ -64,8 +69,15 @@ SWIFT=${SWIFT:-swift}
 PYTHON=${PYTHON:-python3}
 SKIP_GEODESY=${SKIP_GEODESY:-0}
 OUT=${OUT:-docs/bench/README.md}
-CAPTURE=Fixtures/gpsd/ublox-neo-m9n-nmea.log
 mkdir -p "$WORK" "$(dirname "$OUT")"
+# The start-up capture: gpsd's u-blox NEO-M9N log (81,856 bytes), read in place from ../shared
+# (or $LOCATE_SHARED), else as Debian's gpsd 3.22 source ships it (the same bytes; make deps
+# unpacks it, and so does this script when it is missing).
+CAPTURE=${LOCATE_SHARED:-../shared}/fixtures/gpsd/ublox-neo-m9n-nmea.log
+if [ ! -f "$CAPTURE" ]; then
+  CAPTURE=.build/gpsd-3.22/ublox-neo-m9n-nmea.log
+  [ -f "$CAPTURE" ] || sh .ci/gpsd-logs.sh .build/gpsd-3.22
+fi
 
 echo "== peers"
 SUDO=
@@ -187,6 +199,12 @@ if [ "$(id -u)" = 0 ]; then
 else
   echo "skipped: gpsd writes NTP unit 0, root's"
 fi
+
+echo "== screen: $SCREEN_RUNS runs of ${SCREEN_SECONDS} s at 10 Hz, watch --screen on an 80x24 pty"
+: > "$WORK/screen.txt"
+for run in $(seq 1 "$SCREEN_RUNS"); do
+  "$BENCH" screen "$LOCATE" --rate 10 --seconds "$SCREEN_SECONDS" | tee -a "$WORK/screen.txt"
+done
 
 echo "== start-up: $STARTUP_RUNS rounds"
 "$PYTHON" Tests/Benchmarks/paired_timer.py --runs "$STARTUP_RUNS" --out "$WORK/startup.json" \

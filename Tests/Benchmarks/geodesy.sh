@@ -11,6 +11,9 @@
 #    inverse (LocateBench geodesy), GeographicLib's C library, GeodSolve. Reports medians of
 #    compute-only and whole-process pairs/s and the per-round ratios' medians.
 # 5. Nearest-10 among 1,000,000 seeded points, RUNS runs: time per query, brute force, ratio.
+# 6. Places (`LocateBench places`), RUNS runs: loading the gazetteer, reverse geocoding by scan
+#    and by the k-d tree (target: a lookup in 10 µs or less), forward lookups by name, and one
+#    WMM2025 declination.
 #
 # Environment: PAIRS (default 1000000), RUNS (default 5), WORK (default .build/bench-geodesy),
 # OUT (default docs/bench/geodesy.md), BENCH (a LocateBench already built; default: build one),
@@ -107,6 +110,20 @@ for round in $(seq 1 "$RUNS"); do
 done
 IDENTICAL=$(awk -F/ '{ a += $1; b += $2 } END { print a "/" b }' "$N.identical")
 
+echo "== places: reverse and forward geocoding, WMM2025, $RUNS runs"
+G="$WORK/places"
+rm -f "$G".*
+for round in $(seq 1 "$RUNS"); do
+  line=$("$BENCH" places --queries 100000 --seed "$round") || status=1
+  echo "$line"
+  for key in load_ms scan_us index_ms lookup_us lookup_cpu_us tree_cpu_us forward_us wmm_us; do
+    field "$key" "$line" >> "$G.$key"
+  done
+  field scan_agrees "$line" >> "$G.agrees"
+  PLACES_COUNT=$(field places "$line")
+done
+AGREES=$(awk -F/ '{ a += $1; b += $2 } END { print a "/" b }' "$G.agrees")
+
 # fmt X: X rounded to a whole number with thousands separators.
 fmt() { awk -v x="$1" 'BEGIN { printf "%.0f", x }' | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
 {
@@ -160,6 +177,20 @@ fmt() { awk -v x="$1" 'BEGIN { printf "%.0f", x }' | sed -e ':a' -e 's/\([0-9]\)
   echo "| build s | per query µs | brute force per query ms | brute / index | results identical to brute force |"
   echo "| ---: | ---: | ---: | ---: | ---: |"
   echo "| $(median "$N.build") | $(median "$N.query") | $(median "$N.brute") | $(fmt "$(median "$N.ratio")")× | $IDENTICAL queries |"
+  echo
+  echo "## Places: offline geocoding, and the magnetic variation"
+  echo
+  echo "\`LocateBench places --queries 100000 --seed N\`, N = 1…$RUNS: the gazetteer's $(fmt "$PLACES_COUNT")"
+  echo "places (GeoNames, Sources/CGazetteer/gazetteer.bin); 100,000 points within 20 km of random"
+  echo "places. Reverse: the nearest place by exact geodesic distance, with its distance and the"
+  echo "bearing from it: the first lookups of a process scan the table (\`NearestScan\`), then"
+  echo "\`Places.nearest\` builds a k-d tree once (index) and answers from it. Forward: every place of"
+  echo "a random place's name, most populous first (the first builds the name index, in index)."
+  echo "WMM: one \`MagneticModel.declination\` (the spherical harmonics to degree 12, evaluated)."
+  echo
+  echo "| load ms | scan lookup µs | index ms | reverse lookup µs (CPU µs; the tree search alone) | forward lookup µs | WMM declination µs | scan and tree agree |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| $(median "$G.load_ms") | $(median "$G.scan_us") | $(median "$G.index_ms") | $(median "$G.lookup_us") ($(median "$G.lookup_cpu_us"); $(median "$G.tree_cpu_us")) | $(median "$G.forward_us") | $(median "$G.wmm_us") | $AGREES |"
 } > "$OUT"
 echo "== wrote $OUT"
 if [ -n "${SUMMARY:-}" ]; then
@@ -179,6 +210,13 @@ if [ -n "${SUMMARY:-}" ]; then
     echo "nearest_query_us=$(median "$N.query")"
     echo "nearest_ratio=$(median "$N.ratio")"
     echo "nearest_identical=$IDENTICAL"
+    echo "places_lookup_us=$(median "$G.lookup_us")"
+    echo "places_lookup_cpu_us=$(median "$G.lookup_cpu_us")"
+    echo "places_scan_us=$(median "$G.scan_us")"
+    echo "places_load_ms=$(median "$G.load_ms")"
+    echo "places_index_ms=$(median "$G.index_ms")"
+    echo "places_forward_us=$(median "$G.forward_us")"
+    echo "wmm_us=$(median "$G.wmm_us")"
     echo "status=$status"
   } > "$SUMMARY"
 fi

@@ -7,14 +7,28 @@ set -eu
 LOCATE=${1:-.build/release/locate}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/locate-demo.XXXXXX")
 sim=
+# Every way out ends the simulator and removes the folder: the end of the script, an error
+# (set -e), and Ctrl-C or a kill. SIGTERM, not SIGINT: a non-interactive sh starts background
+# jobs with SIGINT ignored, and locate keeps a signal that was ignored when it started (as
+# `nohup` users expect), so SIGINT would not reach it. SIGKILL after 5 s, should it hang.
 cleanup() {
-  if [ -n "$sim" ]; then kill -INT "$sim" 2>/dev/null || true; wait "$sim" 2>/dev/null || true; fi
+  if [ -n "$sim" ]; then
+    kill -TERM "$sim" 2>/dev/null || true
+    tries=0
+    while kill -0 "$sim" 2>/dev/null && [ "$tries" -lt 100 ]; do
+      tries=$((tries + 1))
+      sleep 0.05
+    done
+    kill -KILL "$sim" 2>/dev/null || true
+    wait "$sim" 2>/dev/null || true
+  fi
   rm -rf "$dir"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
 
-"$LOCATE" simulate --link "$dir/gps" --rate 2 >"$dir/simulator.out" 2>"$dir/simulator.err" &
+"$LOCATE" simulate --link "$dir/gps" --rate 1 >"$dir/simulator.out" 2>"$dir/simulator.err" &
 sim=$!
 tries=0
 until [ -s "$dir/simulator.out" ]; do
@@ -33,7 +47,7 @@ step() {
   "$LOCATE" "$@"
 }
 
-printf '$ locate simulate --link %s --rate 2 &\n' "$device"
+printf '$ locate simulate --link %s --rate 1 &\n' "$device"
 printf '%s  (a virtual receiver on %s)\n' "$device" "$(readlink "$device" || echo "$device")"
 step watch --device "$device" --count 5 --no-pause
 step current --device "$device"

@@ -72,7 +72,7 @@ import Testing
 
   @Test("a replay read by a consumer that stops for a while: the same fixes, all of them")
   func slowReplayConsumer() throws {
-    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let capture = Paths.simulatedDrive
     let arguments = ["watch", "--input", capture, "--json", "--no-pause"]
     let fast = try LocateChild(arguments)
     #expect(try fast.wait(timeout: 120) == 0)

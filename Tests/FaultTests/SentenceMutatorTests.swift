@@ -8,9 +8,9 @@ import Testing
 /// The fuzzer's sentence-aware mutations (LocateFuzz's custom mutator), and a short run of
 /// them through the whole decode path in every `swift test`.
 @Suite struct SentenceMutatorTests {
-  /// The first 40 lines of a capture with RMC, GGA, GSA, GSV, VTG and ZDA.
+  /// The first 40 lines of our recorded drive: RMC, VTG, GGA, GSA, GSV and GLL.
   static func seed() throws -> [UInt8] {
-    let text = try String(contentsOfFile: Paths.gpsd("navika-100-fix.log"), encoding: .utf8)
+    let text = try String(contentsOfFile: Paths.simulatedDrive, encoding: .utf8)
     let lines = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") }.prefix(40)
     return Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
   }

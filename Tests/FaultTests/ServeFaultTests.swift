@@ -106,7 +106,7 @@ import Testing
 
   @Test("out of descriptors: waiting connections do not spin serve; it accepts again later")
   func outOfDescriptors() throws {
-    let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+    let capture = Paths.simulatedDrive
     let serve = try LocateChild(
       [
         "-c", "ulimit -n 24 && exec \"$0\" serve --listen 127.0.0.1:0 --input \"$1\"",

@@ -127,6 +127,15 @@ final class EventLog: Sendable {
     running.server.publish(.deviceActivated(path: "/dev/gps", bps: 4800))
     running.server.publish(.tpv(Array(Self.tpv.utf8)))
     running.server.publish(.sky(Array(Self.sky.utf8)))
+    // Not watching: gpsd's POLL says nothing of the device (gpsd 3.22: "active":0).
+    client.send("?POLL;\n")
+    let unwatched = client.line() ?? ""
+    #expect(unwatched.hasSuffix(#"","active":0,"tpv":[],"gst":[],"sky":[]}"# + "\r\n"))
+    // A bare ?WATCH; changes nothing (gpsd: "enable":false); with "enable":true, POLL reports.
+    client.send("?WATCH;\n")
+    #expect(client.lines(2).last?.hasPrefix(#"{"class":"WATCH","enable":false,"#) == true)
+    client.send(#"?WATCH={"enable":true};"# + "\n")
+    #expect(client.lines(2).last?.hasPrefix(#"{"class":"WATCH","enable":true,"#) == true)
     client.send("?POLL;\n")
     let poll = client.line() ?? ""
     #expect(poll.hasPrefix(#"{"class":"POLL","time":""#))
@@ -142,8 +151,8 @@ final class EventLog: Sendable {
     client.send([0x01, 0xFF] + Array("garbage\n?NOPE\n".utf8))
     #expect(
       client.lines(2) == [
-        #"{"class":"ERROR","message":"Unrecognized request '\u0001\#u{FFFD}garbage'"}"# + "\r\n",
-        #"{"class":"ERROR","message":"Unrecognized request '?NOPE'"}"# + "\r\n",
+        #"{"class":"ERROR","message":"Unrecognized request '\u0001\#u{FFFD}garbage\n'"}"# + "\r\n",
+        #"{"class":"ERROR","message":"Unrecognized request '?NOPE\n'"}"# + "\r\n",
       ])
     running.server.stop()
   }

@@ -1,6 +1,6 @@
 // NearestIndex against brute force (the exact geodesic to every point, sorted by distance then
 // index): seeded random and clustered sets, ties, the poles and the antimeridian, and the
-// OurAirports navaids (Fixtures/ourairports/navaids.csv).
+// OurAirports navaids (../shared/data/ourairports-navaids.csv, read in place).
 import Foundation
 import Testing
 
@@ -83,7 +83,9 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
         (nil, nil), (10, 0.0),
       ] as [(Int?, Double?)] {
         let found = index.nearest(to: query, count: count, within: within)
-        if found != expected(all, count: count, within: within) {
+        let scanned = NearestIndex.nearest(
+          among: points, to: query, count: count, within: within)
+        if found != expected(all, count: count, within: within) || scanned != found {
           mismatches.append(
             "\(query) count \(String(describing: count)) within \(String(describing: within))")
         }
@@ -101,6 +103,8 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
     ]
     let found = NearestIndex(points: points).nearest(to: query, count: 3)
     #expect(found.map(\.index) == [3, 0, 1])
+    #expect(NearestIndex.nearest(among: points, to: query, count: 3) == found)
+    #expect(NearestIndex.nearest(among: points, to: query, count: 1).map(\.index) == [3])
     #expect(found[1].distance == found[2].distance)
   }
 
@@ -112,6 +116,21 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
     let index = NearestIndex(points: points)
     let found = index.nearest(to: GeoPoint(latitude: 1, longitude: 10), count: nil)
     #expect(found.map(\.index) == [3])
+    for count in [nil, 1, 2] as [Int?] {
+      #expect(
+        NearestIndex.nearest(among: points, to: GeoPoint(latitude: 1, longitude: 10), count: count)
+          == found)
+    }
+    #expect(
+      NearestIndex.nearest(among: points, to: GeoPoint(latitude: 91, longitude: 0), count: 1)
+        .isEmpty)
+    #expect(
+      NearestIndex.nearest(among: [], to: GeoPoint(latitude: 0, longitude: 0), count: 1).isEmpty)
+    #expect(
+      NearestIndex.nearest(
+        among: points, to: GeoPoint(latitude: 0, longitude: 0), count: 1, within: .nan
+      )
+      .isEmpty)
     #expect(
       found.first?.distance
         == Geodesic.wgs84.distance(
@@ -126,7 +145,7 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
       NearestIndex(points: []).nearest(to: GeoPoint(latitude: 0, longitude: 0), count: 5).isEmpty)
   }
 
-  @Test func equalsBruteForceOnOurAirportsNavaids() throws {
+  @Test(Paths.needsShared(navaidsFile)) func equalsBruteForceOnOurAirportsNavaids() throws {
     let points = try navaids()
     #expect(points.count == 11_008)
     let index = NearestIndex(points: points)
@@ -136,8 +155,9 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
     for query in queries {
       let all = bruteForce(points, from: query)
       for (count, within) in [(10, nil), (nil, 50_000.0), (3, 200_000.0)] as [(Int?, Double?)] {
-        if index.nearest(to: query, count: count, within: within)
-          != expected(all, count: count, within: within)
+        let found = index.nearest(to: query, count: count, within: within)
+        if found != expected(all, count: count, within: within)
+          || NearestIndex.nearest(among: points, to: query, count: count, within: within) != found
         {
           mismatches.append("\(query) \(String(describing: count)) \(String(describing: within))")
         }
@@ -147,9 +167,12 @@ func seededPoints(count: Int, seed: UInt64) -> [GeoPoint] {
     #expect(off == 0, "\(mismatches.prefix(3).joined(separator: "; "))")
   }
 
-  /// The navaids' coordinates from the OurAirports CSV fixture.
+  /// OurAirports' navaids (public domain), read in place from ../shared/data.
+  static let navaidsFile = "data/ourairports-navaids.csv"
+
+  /// The navaids' coordinates from OurAirports' CSV.
   func navaids() throws -> [GeoPoint] {
-    let url = URL(fileURLWithPath: Paths.root + "/Fixtures/ourairports/navaids.csv")
+    let url = URL(fileURLWithPath: try #require(Paths.sharedFile(Self.navaidsFile)))
     let text = try String(contentsOf: url, encoding: .utf8)
     var lines = text.split(separator: "\n").map(csvFields)
     let header = lines.removeFirst()

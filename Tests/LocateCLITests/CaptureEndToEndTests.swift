@@ -2,13 +2,13 @@ import Foundation
 import Geodesy
 import Testing
 
-/// `current` and `watch` over real receiver captures (Fixtures/gpsd), through the built binary,
-/// every format read back and compared with gpsd 3.22's TPVs for the same capture.
+/// `current` and `watch` over a real receiver's capture (gpsd's, read in place: GpsdCaptures),
+/// through the built binary, every format read back and compared with gpsd 3.22's TPVs for the same capture.
 @Suite
 struct CaptureEndToEndTests {
   /// A u-blox NEO-M9N, 2020 (no week-rollover shift in gpsd's output), 61 epochs, stationary.
   static let capture = "ublox-neo-m9n-nmea"
-  static var path: String { Paths.gpsd(capture + ".log") }
+  static var path: String { GpsdCaptures.log(capture) }
   static let watch = ["watch", "--input", path, "--no-pause"]
 
   /// The TPV objects of `watch --json` over the capture.
@@ -18,7 +18,7 @@ struct CaptureEndToEndTests {
     }
   }
 
-  @Test func watchJSONMatchesGpsd() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func watchJSONMatchesGpsd() throws {
     let gpsd = try GpsdExpectations(capture: Self.capture)
     let result = try CLI.run(Self.watch + ["--json"])
     #expect(result.status == 0, "\(result)")
@@ -38,7 +38,7 @@ struct CaptureEndToEndTests {
     #expect(Set(times).count == times.count)
   }
 
-  @Test func watchText() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func watchText() throws {
     let result = try CLI.run(Self.watch + ["--count", "3"])
     #expect(result.status == 0)
     #expect(result.stderr == "")
@@ -53,7 +53,7 @@ struct CaptureEndToEndTests {
   }
 
   /// The sky view of the last fix's epoch comes after it, and is still printed.
-  @Test func watchTextWithSatellites() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func watchTextWithSatellites() throws {
     let result = try CLI.run(Self.watch + ["--count", "1", "--satellites"])
     let lines = result.lines
     #expect(lines.first?.hasPrefix("2020-07-11T22:37:45.000Z  38.110494, -122.626897") == true)
@@ -62,7 +62,7 @@ struct CaptureEndToEndTests {
     #expect(lines.contains("  GPS      13  el 22°  az  62°  23 dB-Hz  used"))
   }
 
-  @Test func filters() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func filters() throws {
     let all = try tpvs().count
     let moved = try DocumentChecks.jsonLines(
       try CLI.run(Self.watch + ["--json", "--distance-filter", "1"]).stdout
@@ -83,7 +83,7 @@ struct CaptureEndToEndTests {
   }
 
   /// An NMEA-over-TCP bridge (socat serving the capture once per connection).
-  @Test func tcpSource() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func tcpSource() throws {
     let port = 20_000 + Int(getpid() % 20_000)
     let server = try Spawned(
       ["TCP-LISTEN:\(port),reuseaddr,fork", "SYSTEM:cat '\(Self.path)'"],
@@ -100,7 +100,7 @@ struct CaptureEndToEndTests {
     #expect(abs((tpv["lat"] as? Double ?? 0) - 38.1105) < 0.001)
   }
 
-  @Test func watchGPXHoldsEveryFix() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func watchGPXHoldsEveryFix() throws {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let json = try tpvs()
@@ -119,7 +119,7 @@ struct CaptureEndToEndTests {
     }
   }
 
-  @Test func watchGeoJSONSequence() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func watchGeoJSONSequence() throws {
     let json = try tpvs()
     let result = try CLI.run(Self.watch + ["--format", "geojson"])
     let features = try DocumentChecks.geoJSONSequence(result.stdout)
@@ -135,7 +135,7 @@ struct CaptureEndToEndTests {
     }
   }
 
-  @Test func watchCSV() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func watchCSV() throws {
     let json = try tpvs()
     let result = try CLI.run(Self.watch + ["--format", "csv"])
     let lines = result.lines
@@ -150,7 +150,7 @@ struct CaptureEndToEndTests {
       })
   }
 
-  @Test func countSatellitesAndTarget() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func countSatellitesAndTarget() throws {
     let result = try CLI.run(
       Self.watch + ["--json", "--count", "3", "--satellites", "--to", "38.5,-122.5"])
     #expect(result.status == 0, "\(result)")
@@ -176,14 +176,14 @@ struct CaptureEndToEndTests {
     }
   }
 
-  @Test func durationUsesTheCapturesOwnTime() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func durationUsesTheCapturesOwnTime() throws {
     let result = try CLI.run(Self.watch + ["--json", "--duration", "10"])
     let times = try DocumentChecks.jsonLines(result.stdout).compactMap { $0["time"] as? String }
     #expect(times.count == 10, "\(times)")
     #expect(result.status == 0)
   }
 
-  @Test func standardInputIsTheSameAsTheFile() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func standardInputIsTheSameAsTheFile() throws {
     let file = try CLI.run(Self.watch + ["--json"])
     let data = Files.read(Self.path)
     let piped = try CLI.run(["watch", "--input", "-", "--no-pause", "--json"], stdin: data)
@@ -196,7 +196,7 @@ struct CaptureEndToEndTests {
     #expect(try strip(piped.stdout) == strip(file.stdout))
   }
 
-  @Test func currentFromACapture() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func currentFromACapture() throws {
     let gpsd = try GpsdExpectations(capture: Self.capture)
     let result = try CLI.run(["current", "--input", Self.path, "--json"])
     #expect(result.status == 0, "\(result)")
@@ -207,13 +207,14 @@ struct CaptureEndToEndTests {
     #expect(tpv["time"] as? String == gpsd.fixes.first?.time)
   }
 
-  @Test func currentTextFromACapture() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func currentTextFromACapture() throws {
     let result = try CLI.run(["current", "--input", Self.path])
     #expect(result.status == 0, "\(result)")
     let lines = result.lines
-    #expect(lines.count == 8)
+    #expect(lines.count == 9)
     #expect(lines.first == "Position  38.110494, -122.626897")
     #expect(lines.dropFirst().first == "          38°06′37.78″N, 122°37′36.83″W")
+    #expect(lines.dropFirst(2).first == "Place     5.0 km W of Novato, California, US")
     #expect(lines.contains("Time      2020-07-11T22:37:45.000Z, replayed"))
     #expect(lines.last == "Device    " + Self.path)
     for label in [
@@ -223,7 +224,7 @@ struct CaptureEndToEndTests {
     }
   }
 
-  @Test(arguments: ["gpx", "geojson", "csv"])
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea"), arguments: ["gpx", "geojson", "csv"])
   func currentInOtherFormats(format: String) throws {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -259,7 +260,7 @@ struct CaptureEndToEndTests {
   }
 
   /// The timeout runs on the capture's own clock.
-  @Test func notAccurateEnoughIsStatus4() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func notAccurateEnoughIsStatus4() throws {
     let result = try CLI.run(
       ["current", "--input", Self.path, "--accuracy", "0.001", "--timeout", "5"])
     #expect(result.stderr.hasPrefix("locate: no fix within ±0.001 m in 5 s: the best was ±"))
@@ -268,7 +269,7 @@ struct CaptureEndToEndTests {
     #expect(result.status == 4)
   }
 
-  @Test func checksumlessSentencesNeedLenient() throws {
+  @Test(GpsdCaptures.needs("ublox-neo-m9n-nmea")) func checksumlessSentencesNeedLenient() throws {
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var text = ""

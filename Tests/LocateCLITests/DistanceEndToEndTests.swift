@@ -89,21 +89,33 @@ import Testing
     #expect(none.status == 0)
   }
 
-  @Test func navaidsFileAsItIs() throws {
-    let result = try CLI.run(
-      ["distance"] + Self.from + ["--points", Paths.fixture("navaids-sample.csv"), "-k", "3", "-j"])
+  /// The nearest K of a points file are the first K of all of it, nearest first.
+  static func checkNearest(_ file: String, count: Int) throws {
+    let result = try CLI.run(["distance"] + Self.from + ["--points", file, "-k", "3", "-j"])
     #expect(result.status == 0, "\(result)")
     let objects = try DocumentChecks.jsonLines(result.stdout)
     #expect(objects.count == 3)
     let all = try DocumentChecks.jsonLines(
-      try CLI.run(
-        ["distance"] + Self.from + ["--points", Paths.fixture("navaids-sample.csv"), "-j"]
-      )
-      .stdout)
-    #expect(all.count == 30)
+      try CLI.run(["distance"] + Self.from + ["--points", file, "-j"]).stdout)
+    #expect(all.count == count)
     #expect(all.prefix(3).map { $0["name"] as? String } == objects.map { $0["name"] as? String })
     let distances = all.compactMap { $0["distance"] as? Double }
     #expect(distances == distances.sorted())
+  }
+
+  @Test func navaidsLayout() throws {
+    try Self.checkNearest(Paths.fixture("navaids-layout.csv"), count: 4)
+    let nearest = try CLI.run(
+      ["distance"] + Self.from + ["--points", Paths.fixture("navaids-layout.csv"), "-k", "2"])
+    #expect(
+      nearest.lines.dropFirst().map { String($0.prefix(10)) } == ["Isar Test ", "Wurm Test "])
+  }
+
+  /// OurAirports' navaids.csv as it is, read in place from ../shared/data.
+  @Test(Paths.needsShared("data/ourairports-navaids.csv"))
+  func navaidsFileAsItIs() throws {
+    try Self.checkNearest(
+      try #require(Paths.sharedFile("data/ourairports-navaids.csv")), count: 11_008)
   }
 
   @Test func pointsFromStandardInputAndGeoJSON() throws {

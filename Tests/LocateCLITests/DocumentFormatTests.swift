@@ -43,7 +43,9 @@ import Testing
   }
 
   @Test func gpxEscapesNames() {
-    #expect(GPXFormat.escape("A&B <\"x\">\u{1}") == "A&amp;B &lt;&quot;x&quot;&gt; ")
+    // A control XML 1.0 cannot hold is shown; tab, LF, CR, C1 and bidi are references.
+    #expect(GPXFormat.escape("A&B <\"x\">\u{1}") == #"A&amp;B &lt;&quot;x&quot;&gt;\x01"#)
+    #expect(GPXFormat.escape("\t\n\r\u{9B}\u{202E}") == "&#x9;&#xA;&#xD;&#x9B;&#x202E;")
   }
 
   @Test func geoJSONFeature() throws {

@@ -14,7 +14,8 @@ import Testing
         == #"{"class":"TPV","device":"/dev/ttyACM0","status":2,"mode":3,"#
         + #""time":"2024-05-01T12:00:00.123Z","lat":48.117300000,"lon":11.516666667,"#
         + #""altHAE":592.3000,"altMSL":545.4000,"alt":545.4000,"epx":1.900,"epy":2.100,"#
-        + #""epv":6.100,"track":45.0000,"magvar":-3.1,"speed":12.300,"climb":0.100,"#
+        + #""epv":6.100,"track":45.0000,"magtrack":48.1000,"magvar":-3.1,"speed":12.300,"#
+        + #""climb":0.100,"#
         + #""geoidSep":46.900,"eph":4.200,"dgpsAge":1.4,"dgpsSta":23}"#)
   }
 
@@ -23,7 +24,7 @@ import Testing
       GPSDJSON.tpv(SampleFixes.flat)
         == #"{"class":"TPV","device":"capture.log","status":1,"mode":2,"#
         + #""time":"2000-01-01T00:00:00.000Z","lat":-33.925000000,"lon":-18.500000000,"#
-        + #""eph":25.000}"#)
+        + #""magvar":-23.2,"eph":25.000}"#)
   }
 
   @Test func handMadeLocationGuessesTheMode() {
@@ -31,7 +32,7 @@ import Testing
       GPSDJSON.tpv(SampleFixes.plain)
         == #"{"class":"TPV","mode":3,"time":"1970-01-01T00:00:00.000Z","lat":1.500000000,"#
         + #""lon":2.250000000,"altHAE":10.0000,"altMSL":10.0000,"alt":10.0000,"epv":3.000,"#
-        + #""eph":5.000}"#)
+        + #""magvar":-2.9,"eph":5.000}"#)
   }
 
   @Test func tpvParsesBackWithGpsdUnits() throws {
@@ -61,7 +62,7 @@ import Testing
     #expect((object["satellites"] as? [[String: Any]])?.count == 3)
   }
 
-  /// gpsd 3.22's first SKY of Fixtures/gpsd/expected-full-322/bt451.out, settled by the GSA
+  /// gpsd 3.22's first SKY in its output for bt451.log (GpsdCaptures), settled by the GSA
   /// and GSV it follows: HDOP, VDOP and PDOP as the receiver sent them (1.7, 3.0, 3.4), the
   /// others from the four satellites used (28, 9, 10, 13).
   @Test("SKY: xdop, ydop, tdop and gdop from the satellites used, as gpsd's")

@@ -77,7 +77,7 @@ import Testing
     #expect(try source(["--input", "tcp://10.0.0.2:10110"]) == .tcp(host: "10.0.0.2", port: 10110))
     #expect(try source(["--input", "gpsd://localhost"]) == .gpsd(host: "localhost", port: 2947))
     #expect(try source(["--input", "gpsd://[::1]:3000/"]) == .gpsd(host: "::1", port: 3000))
-    let capture = Paths.gpsd("bu353s4.log")
+    let capture = Paths.simulatedDrive
     #expect(try source(["--input", capture]) == .file(path: capture, pacing: .asFastAsPossible))
     #expect(
       try source(["--input", capture, "--realtime"])

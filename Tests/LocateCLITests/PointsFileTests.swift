@@ -28,18 +28,29 @@ import Testing
       try CSVReader.records(Array("\u{FEFF}x,y\n".utf8)) == [.init(line: 1, fields: ["x", "y"])])
   }
 
-  @Test func ourAirportsNavaidsAsTheyAre() throws {
-    let points = try PointsFile.read(Paths.fixture("navaids-sample.csv"))
-    #expect(points.count == 30)
+  @Test func ourAirportsLayout() throws {
+    let points = try PointsFile.read(Paths.fixture("navaids-layout.csv"))
+    #expect(points.map(\.name) == ["Isar Test", "Wurm Test", "Amper Test", "Far Away"])
+    #expect(points[0].point == GeoPoint(latitude: 48.2, longitude: 11.6))
+    #expect(points[2].point == GeoPoint(latitude: 48.25, longitude: 11.2))
+    #expect(points[3].point == GeoPoint(latitude: -45.5, longitude: 170.25))
+  }
+
+  /// OurAirports' navaids.csv (public domain) as it is, read in place from ../shared/data.
+  @Test(Paths.needsShared("data/ourairports-navaids.csv"))
+  func ourAirportsNavaidsAsTheyAre() throws {
+    let points = try PointsFile.read(
+      try #require(Paths.sharedFile("data/ourairports-navaids.csv")))
+    #expect(points.count == 11_008)
     #expect(points[0].name == "Williams Harbour")
     #expect(points[0].point == GeoPoint(latitude: 52.55889892578125, longitude: -55.78219985961914))
-    #expect(points.last?.name == "Ingolstadt")
+    #expect(points.last?.name == "Nicklebelt")
   }
 
   @Test func geoJSON() throws {
     let points = try PointsFile.read(Paths.fixture("places.geojson"))
     #expect(
-      points == [
+      Array(points) == [
         NamedPoint(name: "EDDM", point: GeoPoint(latitude: 48.3538, longitude: 11.7861)),
         NamedPoint(name: "LOWS", point: GeoPoint(latitude: 47.7933, longitude: 13.0043)),
         NamedPoint(name: "EDMO", point: GeoPoint(latitude: 48.0814, longitude: 11.2831)),

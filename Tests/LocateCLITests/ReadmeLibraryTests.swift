@@ -6,7 +6,7 @@ import Testing
 
 /// The README's library snippets, compiled and run against a capture instead of a receiver.
 @Suite struct ReadmeLibraryTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+  static let capture = Paths.simulatedDrive
 
   /// The README's loop, with `source:` added (the README's own form reads the first receiver).
   @Test func liveUpdatesLoop() async throws {
@@ -18,7 +18,7 @@ import Testing
       printed.append("\(location.coordinate.latitude) \(location.coordinate.longitude)")
       if printed.count == 3 { break }
     }
-    #expect(printed.first == "38.110494 -122.626897")
+    #expect(printed.first == "48.1173 11.5167")
     #expect(printed.count == 3)
   }
 
@@ -28,7 +28,7 @@ import Testing
       source: .file(path: Self.capture, pacing: .asFastAsPossible))
     options.desiredAccuracy = 10
     let fix = try await LocationService(options: options).currentLocation(timeout: 120)
-    #expect(fix.coordinate.latitude == 38.110494)
+    #expect(fix.coordinate.latitude == 48.1173)
     #expect(fix.horizontalAccuracy > 0 && fix.horizontalAccuracy <= 10)
   }
 }

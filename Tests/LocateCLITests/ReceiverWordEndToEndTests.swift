@@ -2,13 +2,22 @@ import Foundation
 import Testing
 
 /// Issue 12, through the built binary: fixes that hold on receivers never seen before, by the
-/// receiver's own word. Real captures (Fixtures/gpsd-other, Fixtures/gpsbabel) and short
-/// sequences written after the patterns found in other projects' test suites.
+/// receiver's own word. Real captures (Fixtures/gpsd-other; GPSBabel's in ../shared, read in
+/// place) and short sequences written after the patterns found in other projects' test suites.
 @Suite
 struct ReceiverWordEndToEndTests {
   static func path(_ folder: String, _ name: String) -> String {
     Paths.root + "/Fixtures/" + folder + "/" + name
   }
+
+  /// GPSBabel's test capture `NAME` in ../shared (a test reading it has the trait
+  /// `Paths.needsShared(gpsbabelFile(NAME))`).
+  static func gpsbabel(_ name: String) -> String {
+    Paths.sharedFile(gpsbabelFile(name)) ?? gpsbabelFile(name)
+  }
+
+  /// Its path in ../shared.
+  static func gpsbabelFile(_ name: String) -> String { "fixtures/foreign/gpsbabel/" + name }
 
   /// Calls `body` with the path of a hand-made capture of these sentence bodies (a temporary
   /// file, removed after).
@@ -91,9 +100,11 @@ struct ReceiverWordEndToEndTests {
 
   // MARK: 3. Dates from the capture
 
-  @Test("3: a GGA-only capture is dated by its only, later ZDA (GPSBabel's backfilldate)")
+  @Test(
+    "3: a GGA-only capture is dated by its only, later ZDA (GPSBabel's backfilldate)",
+    Paths.needsShared(gpsbabelFile("backfilldate.nmea")))
   func backfilledDate() throws {
-    let path = Self.path("gpsbabel", "backfilldate.nmea")
+    let path = Self.gpsbabel("backfilldate.nmea")
     let times = try Self.tpvs(["--input", path]).compactMap { $0["time"] as? String }
     #expect(times.count == 500)
     #expect(times.first == "2019-03-08T23:56:00.000Z")
@@ -133,7 +144,9 @@ struct ReceiverWordEndToEndTests {
     }
   }
 
-  @Test("3: --date gives the first fix's date, carried across midnight; the receiver's wins")
+  @Test(
+    "3: --date gives the first fix's date, carried across midnight; the receiver's wins",
+    Paths.needsShared(gpsbabelFile("backfilldate.nmea")))
   func givenDate() throws {
     try Self.withCapture(Self.undated) { path in
       let times = try Self.tpvs(["--input", path, "--date", "2019-03-08"]).compactMap {
@@ -141,7 +154,7 @@ struct ReceiverWordEndToEndTests {
       }
       #expect(times == ["2019-03-08T23:59:59.000Z", "2019-03-09T00:00:01.000Z"])
       let own = try Self.tpvs(
-        ["--input", Self.path("gpsbabel", "backfilldate.nmea"), "--date", "2001-01-01"])
+        ["--input", Self.gpsbabel("backfilldate.nmea"), "--date", "2001-01-01"])
       #expect(own.first?["time"] as? String == "2019-03-08T23:56:00.000Z")
       let bad = try CLI.run(["current", "--input", path, "--date", "2019-02-29"])
       #expect(bad.status == 64)
@@ -253,9 +266,11 @@ struct ReceiverWordEndToEndTests {
 
   // MARK: 7. current and watch agree
 
-  @Test("7: times stepping back 23 h between days: current gets the first fix watch prints")
+  @Test(
+    "7: times stepping back 23 h between days: current gets the first fix watch prints",
+    Paths.needsShared(gpsbabelFile("addmultipledaysbkw.nmea")))
   func currentAgreesWithWatch() throws {
-    let path = Self.path("gpsbabel", "addmultipledaysbkw.nmea")
+    let path = Self.gpsbabel("addmultipledaysbkw.nmea")
     let times = try Self.tpvs(["--input", path]).compactMap { $0["time"] as? String }
     #expect(times.count == 28)
     #expect(times.first == "2019-03-08T22:00:00.000Z")
@@ -266,17 +281,22 @@ struct ReceiverWordEndToEndTests {
     #expect(current.stdout.contains("\"time\":\"2019-03-08T22:00:00.000Z\""))
   }
 
-  @Test("7: every capture in Fixtures/: current gets a fix wherever watch prints one")
+  @Test("7: every capture here: current gets a fix wherever watch prints one")
   func corpusCurrentAndWatch() throws {
-    var captures: [String] = []
-    for folder in ["gpsd", "gpsd-other", "gpsbabel"] {
+    // gpsd's (57, or Debian's 45), GPSBabel's two in ../shared, and ours in Fixtures/.
+    var captures = GpsdCaptures.names.map(GpsdCaptures.log)
+    captures += ["backfilldate.nmea", "addmultipledaysbkw.nmea"].compactMap {
+      Paths.sharedFile(Self.gpsbabelFile($0))
+    }
+    for folder in ["gpsd-other", "simulated"] {
       let directory = Paths.root + "/Fixtures/" + folder
       for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
       where name.hasSuffix(".log") || name.hasSuffix(".nmea") {
         captures.append(directory + "/" + name)
       }
     }
-    #expect(captures.count == 60)
+    #expect(captures.count >= 2)
+    if GpsdCaptures.missing.isEmpty, Paths.shared != nil { #expect(captures.count == 61) }
     for capture in captures {
       let watch = try CLI.run(["watch", "--input", capture, "--no-pause", "--json"])
       let fixes = watch.stdout.components(separatedBy: "\"class\":\"TPV\"").count - 1
@@ -291,21 +311,23 @@ struct ReceiverWordEndToEndTests {
 
   // MARK: 8. The height above the ellipsoid
 
-  @Test("8: no geoid separation sent: altHAE from EGM96; sent: the receiver's own")
+  @Test(
+    "8: no geoid separation sent: altHAE from EGM96; sent: the receiver's own",
+    GpsdCaptures.needs("telit-he910", "bu353s4"))
   func geoid() throws {
     // Telit HE910: `$GPGGA,105153.71,…,109.44,M,,M,,` at 50.840203 N, 4.347110 E, where
     // EGM96 (cs2cs EPSG:4979 to EPSG:9707) puts the geoid 45.464 m above the ellipsoid.
-    let telit = try CLI.run(["current", "--input", Paths.gpsd("telit-he910.log"), "--json"])
+    let telit = try CLI.run(["current", "--input", GpsdCaptures.log("telit-he910"), "--json"])
     let tpv = try #require(try DocumentChecks.jsonLines(telit.stdout).first)
     #expect(tpv["altMSL"] as? Double == 109.44)
     let separation = try #require(tpv["geoidSep"] as? Double)
     #expect(abs(separation - 45.464) < 0.03)
     #expect(abs((tpv["altHAE"] as? Double ?? 0) - (109.44 + separation)) < 0.001)
-    let text = try CLI.run(["current", "--input", Paths.gpsd("telit-he910.log")]).stdout
+    let text = try CLI.run(["current", "--input", GpsdCaptures.log("telit-he910")]).stdout
     #expect(text.contains("Altitude  109.4 m above mean sea level, 154.9 m above the ellipsoid"))
     #expect(text.contains("(geoid: EGM96)"))
     // The receiver's own separation wins: bu353s4 sends 23.7 m where EGM96 says 30.8.
-    let own = try CLI.run(["current", "--input", Paths.gpsd("bu353s4.log"), "--json"])
+    let own = try CLI.run(["current", "--input", GpsdCaptures.log("bu353s4"), "--json"])
     let ownTPV = try #require(try DocumentChecks.jsonLines(own.stdout).first)
     #expect(ownTPV["geoidSep"] as? Double == 23.7)
     #expect(abs((ownTPV["altHAE"] as? Double ?? 0) - 83.6) < 0.0002)
@@ -313,9 +335,11 @@ struct ReceiverWordEndToEndTests {
 
   // MARK: 9. Small things
 
-  @Test("9: before the first GSV, nothing is said about satellites in view")
+  @Test(
+    "9: before the first GSV, nothing is said about satellites in view",
+    Paths.needsShared(gpsbabelFile("backfilldate.nmea")))
   func noSkyViewYet() throws {
-    let path = Self.path("gpsbabel", "backfilldate.nmea")
+    let path = Self.gpsbabel("backfilldate.nmea")
     let line = try #require(try CLI.run(["watch", "--input", path, "--count", "1"]).lines.first)
     #expect(line.hasSuffix("  3D 9 sats"), "\(line)")
     let current = try CLI.run(["current", "--input", path]).stdout

@@ -4,7 +4,7 @@ import Testing
 /// `watch --region` and `--regions`: the accepted forms, and a one-line error with the
 /// documented status for each bad one.
 @Suite struct RegionOptionsEndToEndTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+  static let capture = Paths.simulatedDrive
 
   /// Runs `locate watch --input CAPTURE arguments…`.
   static func watch(_ arguments: [String], stdin: Data? = nil) throws -> RunResult {

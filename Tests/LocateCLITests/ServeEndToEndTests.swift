@@ -6,7 +6,7 @@ import Testing
 /// capture replayed with --realtime (exact values: the reference is `locate watch --json` on
 /// the same capture).
 @Suite struct ServeEndToEndTests {
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+  static let capture = Paths.simulatedDrive
   static let version =
     #"{"class":"VERSION","release":"locate 0.1.0","rev":"0.1.0","proto_major":3,"proto_minor":14}"#
 
@@ -73,7 +73,7 @@ import Testing
   @Test("gpxlogger: a GPX that gpsbabel reads with every fix of the capture, in order")
   func gpxlogger() throws {
     let reference = try ReferenceFixes(capture: Self.capture)
-    #expect(reference.fixes.count == 61)
+    #expect(reference.fixes.count == 72)
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let served = try Served(["--input", Self.capture, "--realtime=20"])

@@ -139,8 +139,10 @@ import Testing
       " (give LAT,LON, e.g. --to 48.1173,11.5167)"
     ),
     (
-      ["distance", "--from", "1,2", "EDDM=north"], "locate: 'EDDM=north': ",
-      " (give NAME=LAT,LON or LAT,LON, e.g. EDDM=48.3538,11.7861)"
+      ["distance", "--from", "1,2", "EDDM=north"], "locate: 'EDDM=north': neither a coordinate (",
+      " nor a place the offline gazetteer knows (GeoNames' places of 1,000 or more inhabitants;"
+        + " no street addresses) (give LAT,LON, e.g. 48.1173,11.5167, or a place's name, e.g."
+        + " Munich or 'Springfield, IL')"
     ),
   ])
   func badCoordinates(arguments: [String], prefix: String, suffix: String) throws {
@@ -155,8 +157,9 @@ import Testing
   @Test
   func latitudeBeyondNinetyDegrees() throws {
     let result = try CLI.run(["distance", "--from", "91,0", "1,2"])
-    #expect(result.stderr.hasPrefix("locate: --from '91,0': "), "\(result.stderr)")
-    #expect(result.stderr.hasSuffix(" (give LAT,LON, e.g. --from 48.1173,11.5167)\n"))
+    #expect(result.stderr.hasPrefix("locate: --from '91,0': neither a coordinate ("))
+    #expect(result.stderr.contains("latitude"), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix(" e.g. Munich or 'Springfield, IL')\n"))
     #expect(result.status == 64)
   }
 

@@ -27,7 +27,10 @@ import Testing
       && binary.range(of: Data("__tsan_init".utf8)) == nil
   }
 
-  @Test(.enabled(if: isAvailable), .timeLimit(.minutes(10)))
+  @Test(
+    .enabled(if: isAvailable),
+    GpsdCaptures.needs("ublox-neo-m9n-nmea", "quectel-l76k-nmea", "telit-pls83-w"),
+    .timeLimit(.minutes(10)))
   func heapAllocationsDoNotGrowWithTheNumberOfSentences() throws {
     var typed: [UInt8] = []
     for name in ["ublox-neo-m9n-nmea", "quectel-l76k-nmea", "telit-pls83-w"] {

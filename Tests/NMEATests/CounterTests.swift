@@ -3,7 +3,7 @@ import Testing
 @testable import NMEA
 
 /// NMEACounters on captures (checked against the counts of a line-by-line checksum pass over
-/// the same files, and against Fixtures/gpsd/SOURCE.md's damage column) and at the edges.
+/// the same files, and against ../shared/fixtures/gpsd/SOURCE.md's damage column) and at the edges.
 @Suite struct CounterTests {
   static let byAddressCases: [(String, [String: Int])] = [
     ("bu353s4", ["GPGGA": 25, "GPGSA": 25, "GPGSV": 15, "GPRMC": 25]),
@@ -20,7 +20,7 @@ import Testing
     ),
   ]
 
-  @Test(arguments: byAddressCases)
+  @Test(GpsdCaptures.needsAny, arguments: byAddressCases.filter { GpsdCaptures.has($0.0) })
   func sentencesByAddress(_ name: String, _ expected: [String: Int]) throws {
     let counters = decodeAll(try Fixtures.capture(name)).counters
     #expect(counters.byAddress == expected)
@@ -40,7 +40,7 @@ import Testing
     ("gp-320fw-2019-04-07-coldboot", 93, 36, 5, 0, 3, 44, 0),
   ]
 
-  @Test(arguments: damageCases)
+  @Test(GpsdCaptures.needsAny, arguments: damageCases.filter { GpsdCaptures.has($0.0) })
   func damage(
     _ name: String, _ sentences: Int, _ bad: Int, _ missing: Int, _ malformed: Int,
     _ truncated: Int, _ junk: Int, _ invalid: Int
@@ -58,7 +58,7 @@ import Testing
     #expect(counters.invalidSentences == invalid)
   }
 
-  @Test(arguments: Fixtures.captureNames)
+  @Test(GpsdCaptures.needsAny, arguments: Fixtures.captureNames)
   func everySentenceIsDecodedOrInvalid(_ name: String) throws {
     for policy in [ChecksumPolicy.strict, .lenient] {
       let counters = decodeAll(try Fixtures.capture(name), policy: policy).counters
@@ -97,7 +97,7 @@ import Testing
     #expect(Set([first, third]).count == 1)
   }
 
-  @Test func oneLineDescription() throws {
+  @Test(GpsdCaptures.needs("bu353s4")) func oneLineDescription() throws {
     let counters = decodeAll(try Fixtures.capture("bu353s4")).counters
     #expect(
       counters.description

@@ -1,24 +1,22 @@
 import Foundation
-
 @_exported import TestSupport
 
 @testable import NMEA
 
-/// The gpsd captures at the repository root, found from this file's path.
+/// gpsd's captures, read in place (``GpsdCaptures``: ../shared, else Debian's gpsd 3.22).
 enum Fixtures {
-  /// `Fixtures/gpsd` at the repository root.
-  static let gpsdDirectory: URL = Paths.gpsdDirectory
+  /// The names of the test bed's captures that are here (57, or Debian's 45), without `.log`.
+  static let captureNames: [String] = GpsdCaptures.names
 
-  /// The names of the 57 captures, without `.log`, sorted.
-  static let captureNames: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: gpsdDirectory.path)) ?? []
-    return files.filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
-  }()
+  /// The bytes of our own recorded drive (``Paths/simulatedDrive``), in every clone.
+  static var simulatedDrive: [UInt8] {
+    Array((try? Data(contentsOf: URL(fileURLWithPath: Paths.simulatedDrive))) ?? Data())
+  }
 
   /// The bytes of `NAME.log` as the receiver sent them: without the `#` comment lines that
   /// gpsd's test harness adds at the top (gpsfake skips them too).
   static func capture(_ name: String) throws -> [UInt8] {
-    let bytes = Array(try Data(contentsOf: gpsdDirectory.appendingPathComponent("\(name).log")))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: GpsdCaptures.log(name))))
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
@@ -38,7 +36,7 @@ enum Fixtures {
   /// gpsd too, and gpsd 3.22 echoed some of it (`$GPRMC.` from "Only sends $GPRMC."). These
   /// are not receiver output.
   static func commentEchoes(_ name: String) throws -> Set<String> {
-    let bytes = Array(try Data(contentsOf: gpsdDirectory.appendingPathComponent("\(name).log")))
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: GpsdCaptures.log(name))))
     var echoes: Set<String> = []
     for line in bytes.split(separator: 0x0A) where line.first == UInt8(ascii: "#") {
       var line = line[...]
@@ -53,7 +51,7 @@ enum Fixtures {
   /// The sentences gpsd 3.22 echoed for `NAME.log`: lines of `expected-full-322/NAME.out` that
   /// start with `$` or `!`.
   static func gpsdEcho(_ name: String) throws -> [String] {
-    let url = gpsdDirectory.appendingPathComponent("expected-full-322/\(name).out")
+    let url = URL(fileURLWithPath: GpsdCaptures.transcript(name))
     let bytes = Array(try Data(contentsOf: url))
     return bytes.split(separator: 0x0A).map { line in
       var line = line[...]

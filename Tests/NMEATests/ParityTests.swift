@@ -51,12 +51,12 @@ import Testing
     "venus634lp": Difference(oursOnly: ["Kernel": 1, "SkyTraq": 1, "ver": 1]),
   ]
 
-  @Test(arguments: Fixtures.captureNames)
+  @Test(GpsdCaptures.needsAny, arguments: Fixtures.captureNames)
   func strictParity(_ name: String) throws {
     try check(name, policy: .strict, expected: Self.strictDifferences[name] ?? Difference())
   }
 
-  @Test(arguments: Fixtures.captureNames)
+  @Test(GpsdCaptures.needsAny, arguments: Fixtures.captureNames)
   func lenientParity(_ name: String) throws {
     try check(name, policy: .lenient, expected: Self.lenientDifferences[name] ?? Difference())
   }
@@ -65,9 +65,11 @@ import Testing
   /// (17,931 with the 21 it took without one); we accept 18,182 strict (272 more: the table's
   /// 2 + 51 + 200 + 20, less isync's 1) and 18,207 lenient (plus coldboot's NUL line and
   /// venus634lp's 3 banners).
-  @Test(arguments: [
-    (ChecksumPolicy.strict, 17910, 18182), (ChecksumPolicy.lenient, 17931, 18207),
-  ])
+  @Test(
+    GpsdCaptures.needsAll,
+    arguments: [
+      (ChecksumPolicy.strict, 17910, 18182), (ChecksumPolicy.lenient, 17931, 18207),
+    ])
   func totals(_ policy: ChecksumPolicy, _ gpsd: Int, _ ours: Int) throws {
     #expect(Fixtures.captureNames.count == 57)
     var gpsdTotal = 0

@@ -17,8 +17,11 @@ import Testing
   }
 
   static let sentences: [[UInt8]] = {
-    var lines: [[UInt8]] = []
-    for name in ["ublox-neo-m9n-nmea", "gp-320fw-2019-04-07-coldboot", "quectel-eg25-g"] {
+    // Our own recorded drive always; gpsd's captures (with their damage: a cold boot's junk,
+    // a modem's proprietary sentences) where they are here.
+    var lines = Fixtures.simulatedDrive.split(separator: 0x0A).map(Array.init)
+    for name in ["ublox-neo-m9n-nmea", "gp-320fw-2019-04-07-coldboot", "quectel-eg25-g"]
+    where GpsdCaptures.has(name) {
       let bytes = (try? Fixtures.capture(name)) ?? []
       lines += bytes.split(separator: 0x0A).map(Array.init)
     }

@@ -233,17 +233,51 @@ struct FixAssemblerTests {
         == UTCCalendar.day(year: 2019, month: 4, day: 7))
   }
 
-  @Test("speed derived from the previous fix only within 5 s, flagged as derived")
+  @Test("no speed from positions: derived within 5 s, apart from the speed, which stays unsent")
   func derivedSpeed() throws {
     let text =
       Synthetic.gga(10, 48.0, 11.0) + Synthetic.gga(11, 48.0001, 11.0)
       + Synthetic.gga(20, 48.0002, 11.0)
     let reports = Self.timeline(text).map(\.1)
-    #expect(reports[0].speed == nil)
+    #expect(reports.map(\.speed) == [nil, nil, nil])
+    #expect(reports[0].derivedSpeed == nil)
     let metres = localDistance(48.0, 11.0, 48.0001, 11.0)
-    #expect(abs((reports[1].speed ?? 0) - metres) < 1e-9)
-    #expect(reports[1].speedDerived)
-    #expect(reports[2].speed == nil)  // 9 s after the previous fix
+    #expect(abs((reports[1].derivedSpeed ?? 0) - metres) < 1e-9)
+    #expect(reports[2].derivedSpeed == nil)  // 9 s after the previous fix
+  }
+
+  /// A logger that writes every line twice (nmea-plotter's capture): the second copy of a
+  /// sentence, VTG included, is the same epoch's, not a new one.
+  @Test("every sentence sent twice alike: one epoch each, with its GGA's altitude")
+  func sentTwice() throws {
+    var text = ""
+    for second in 0..<6 {
+      let t = 36_000 + Double(second)
+      let rmc = Synthetic.rmc(t, 48.1, 11.5, knots: 2, course: 90)
+      let vtg = Synthetic.line("GPVTG,90.0,T,,M,2.0,N,3.7,K,A")
+      let gga = Synthetic.gga(t, 48.1, 11.5, altitude: 500 + Double(second))
+      text += rmc + rmc + vtg + vtg + gga + gga
+    }
+    let reports = Self.timeline(text).map(\.1)
+    #expect(reports.map { $0.time.second } == [0, 1, 2, 3, 4, 5])
+    #expect(reports.map(\.altitudeMSL) == (0..<6).map { 500 + Double($0) })
+    #expect(reports.allSatisfy { $0.speed == 2 * metresPerSecondPerKnot && $0.course == 90 })
+  }
+
+  /// A ZDA alone on the second, beside RMCs a tenth of a second later, says nothing of the fix:
+  /// it neither ends the RMC's epoch nor breaks what one fix carries to the next (the 3D mode
+  /// of a receiver whose GSA comes every other second).
+  @Test("an epoch of a ZDA alone carries nothing away")
+  func zdaAlone() throws {
+    var text = Synthetic.gga(9.1, 48.1, 11.5) + Synthetic.gsa(mode: 3)
+    for second in 10..<14 {
+      text +=
+        Synthetic.line("GPZDA,\(Synthetic.time(Double(second))),20,06,2005,+00,00")
+        + Synthetic.rmc(Double(second) + 0.1, 48.1, 11.5)
+    }
+    let fixes = Self.timeline(text).map(\.1).filter(\.isFix)
+    #expect(fixes.map { $0.time.nanosecondsOfDay / 100_000_000 } == [91, 101, 111, 121, 131])
+    #expect(fixes.allSatisfy { $0.mode == .fix3D })
   }
 
   @Test("satellites in view and used across constellations, numbered as gpsd does")

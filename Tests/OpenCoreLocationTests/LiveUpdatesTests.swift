@@ -22,9 +22,11 @@ struct LiveUpdatesTests {
     return flags.joined(separator: " ")
   }
 
-  @Test("a cold start: unavailable once while searching, then every fix, then the end")
+  @Test(
+    "a cold start: unavailable once while searching, then every fix, then the end",
+    GpsdCaptures.needs("mtk-3301"))
   func coldStart() async throws {
-    let path = Fixtures.gpsd.appendingPathComponent("mtk-3301.log").path
+    let path = Fixtures.gpsd("mtk-3301")
     var updates: [String] = []
     for try await update in CLLocationUpdate.liveUpdates(
       .default, source: .file(path: path, pacing: .asFastAsPossible))

@@ -41,14 +41,16 @@ struct ObserveTests {
   static func capture(_ name: String) -> LocationService {
     var options = LocationServiceOptions(
       source: .file(
-        path: Fixtures.gpsd.appendingPathComponent("\(name).log").path, pacing: .asFastAsPossible))
+        path: Fixtures.gpsd("\(name)"), pacing: .asFastAsPossible))
     options.pausesAutomatically = false
     options.deliversSkyViews = true
     options.deliversSentences = true
     return LocationService(options: options)
   }
 
-  @Test("a capture: the same events as updates(), in the same order, then the end")
+  @Test(
+    "a capture: the same events as updates(), in the same order, then the end",
+    GpsdCaptures.needs("bu353s4"))
   func sameAsUpdates() async throws {
     let streamed = try await Self.updates(Self.capture("bu353s4"))
     let observed = try await Self.observed(Self.capture("bu353s4"))
@@ -116,7 +118,9 @@ struct ObserveTests {
 
   struct Enough: Error {}
 
-  @Test("a handler that throws: observing stops at once, and observe throws its error")
+  @Test(
+    "a handler that throws: observing stops at once, and observe throws its error",
+    GpsdCaptures.needs("bu353s4"))
   func handlerThrows() async throws {
     let locations = Locked(0)
     await #expect(throws: Enough.self) {

@@ -10,10 +10,12 @@ import Testing
 struct ReplayEndToEndTests {
   static func capture(_ name: String) -> ReceiverSource {
     .file(
-      path: Fixtures.gpsd.appendingPathComponent("\(name).log").path, pacing: .asFastAsPossible)
+      path: Fixtures.gpsd("\(name)"), pacing: .asFastAsPossible)
   }
 
-  @Test("current location from a capture: its first fix, with the capture's own date")
+  @Test(
+    "current location from a capture: its first fix, with the capture's own date",
+    GpsdCaptures.needs("bu353s4"))
   func current() async throws {
     let service = LocationService(options: LocationServiceOptions(source: Self.capture("bu353s4")))
     let location = try await service.currentLocation(timeout: 30)
@@ -29,7 +31,8 @@ struct ReplayEndToEndTests {
     #expect(service.authorizationStatus == .authorizedAlways)
   }
 
-  @Test("updates from a capture: every fix of every epoch, then the end")
+  @Test(
+    "updates from a capture: every fix of every epoch, then the end", GpsdCaptures.needs("bu353s4"))
   func updates() async throws {
     var options = LocationServiceOptions(source: Self.capture("bu353s4"))
     options.pausesAutomatically = false

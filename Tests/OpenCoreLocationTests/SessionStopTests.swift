@@ -14,9 +14,11 @@ struct SessionStopTests {
   /// Found by `make sanitize` (ThreadSanitizer, CLLocationManager.requestLocation over a
   /// replay): `stop()` read the receiver while `start()` was storing it, and a stop that came
   /// first left the reader running.
-  @Test("stop() racing start(): the receiver is stopped either way, nothing arrives after")
+  @Test(
+    "stop() racing start(): the receiver is stopped either way, nothing arrives after",
+    GpsdCaptures.needs("ublox-neo-m9n-nmea"))
   func stopRacesStart() throws {
-    let path = Fixtures.gpsd.appendingPathComponent("ublox-neo-m9n-nmea.log").path
+    let path = Fixtures.gpsd("ublox-neo-m9n-nmea")
     for _ in 0..<10 {
       let batches = Counter()
       let firstBatch = DispatchSemaphore(value: 0)

@@ -1,30 +1,24 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// The real-app files of Tests/RealApps (see SOURCE.md there), compiled in Swift 5 mode over
-/// OpenCoreLocation, each run by `RealAppsRunner` the way its app uses it: the ones that drive
-/// a manager get their locations from a `locate simulate` pseudo-terminal in $LOCATE_DEVICE.
+/// The client programs of Tests/RealApps (see the README there), compiled in Swift 5 mode over
+/// OpenCoreLocation, each run by `RealAppsRunner` the way its app uses it, with a `locate
+/// simulate` pseudo-terminal in $LOCATE_DEVICE.
 @Suite("Real apps", .serialized)
 struct RealAppsTests {
-  /// An executable built beside this test bundle.
-  static func built(_ name: String) -> String {
-    let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    return URL(fileURLWithPath: executable).deletingLastPathComponent()
-      .appendingPathComponent(name).path
-  }
+  /// The synthetic drive starts at 48.1173, 11.5167, at rest, heading 45°.
+  static let straight = ["--no-fix-loss", "--no-turns", "--no-stops"]
 
-  /// Runs `RealAppsRunner scenario` (with a simulator's device when `simulated`): its exit
-  /// status and output lines.
-  static func run(_ scenario: String, simulated: Bool = true) throws -> (Int32, [String]) {
+  /// Runs `RealAppsRunner scenario` (with `locate simulate simulate…` in $LOCATE_DEVICE
+  /// unless `simulate` is nil): its exit status and output lines.
+  static func run(_ scenario: String, simulate: [String]? = straight) throws -> (Int32, [String]) {
     var environment = ProcessInfo.processInfo.environment
     var simulator: Process?
-    if simulated {
-      // The synthetic drive starts at 48.1173, 11.5167 and moves away at 13.9 m/s.
+    if let simulate {
       let process = Process()
-      process.executableURL = URL(fileURLWithPath: built("locate"))
-      process.arguments = ["simulate", "--no-fix-loss"]
+      process.executableURL = URL(fileURLWithPath: Paths.built("locate"))
+      process.arguments = ["simulate"] + simulate
       let output = Pipe()
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
@@ -46,7 +40,7 @@ struct RealAppsTests {
       }
     }
     let runner = Process()
-    runner.executableURL = URL(fileURLWithPath: built("RealAppsRunner"))
+    runner.executableURL = URL(fileURLWithPath: Paths.built("RealAppsRunner"))
     runner.arguments = [scenario]
     runner.environment = environment
     let output = Pipe()
@@ -75,8 +69,8 @@ struct RealAppsTests {
   }
 
   @Test(
-    "a manager-driving file gets the simulator's locations",
-    arguments: ["ornimetrics", "koombea", "maplibre-navigation", "asynclocationkit"])
+    "an app's manager gets the simulator's locations",
+    arguments: ["service", "service-async", "navigation", "trip", "session"])
   func drivesAManager(_ scenario: String) throws {
     let (status, lines) = try Self.run(scenario)
     #expect(status == 0, "\(lines)")
@@ -85,37 +79,135 @@ struct RealAppsTests {
     #expect(locations.allSatisfy(Self.nearStart), "\(lines)")
   }
 
-  @Test("koombea and AsyncLocationKit see when-in-use authorization granted")
+  @Test("the singleton, by callbacks and async/await, gets the process's authorization at once")
   func authorization() throws {
-    for scenario in ["koombea", "asynclocationkit"] {
+    // The service reads its manager's authorizationStatus first and requests when-in-use only
+    // while it is notDetermined; a free receiver is the process's at once (authorizedAlways),
+    // so it asks nothing and gets that status.
+    for scenario in ["service", "service-async"] {
       let (_, lines) = try Self.run(scenario)
-      #expect(lines.first == "status authorizedWhenInUse", "\(scenario): \(lines)")
+      #expect(lines.first == "status authorizedAlways", "\(scenario): \(lines)")
+      #expect(Self.locations(lines).count == (scenario == "service" ? 3 : 1), "\(lines)")
     }
   }
 
-  @Test("expo's CLServiceSession source returns once authorization is decided")
+  @Test("CLServiceSession: always authorization once decided, then updates while it is held")
   func serviceSession() throws {
-    let (status, lines) = try Self.run("expo")
+    let (status, lines) = try Self.run("session")
     #expect(status == 0)
-    #expect(lines == ["status authorizedAlways"])
+    #expect(lines.first == "status authorizedAlways", "\(lines)")
+    #expect(Self.locations(lines).count == 2, "\(lines)")
   }
 
-  @Test("GpxLocationManager replays its own locations, with its CLHeading subclass")
-  func gpxReplay() throws {
-    let (status, lines) = try Self.run("gpx", simulated: false)
+  @Test("override init() configured the subclass; its startUpdatingLocation() override ran")
+  func navigationSubclass() throws {
+    let (status, lines) = try Self.run("navigation")
     #expect(status == 0, "\(lines)")
-    // The file's replay thread starts with the first of startUpdatingHeading() and
-    // startUpdatingLocation(): whether its first round delivers a heading, a location or both
-    // depends on that thread's timing, so each kind is checked in its own order.
-    let locations = lines.filter { $0.hasPrefix("location ") }
-    let headings = lines.filter { $0.hasPrefix("heading ") }
+    #expect(lines.first == "settings -2.0 -1.0 automotiveNavigation false", "\(lines)")
+    #expect(lines.last == "starts 1", "\(lines)")
+    // The distance left to the point 150 m ahead, as the app computed it.
+    let left = lines.filter { $0.hasPrefix("left ") }.compactMap { Double($0.dropFirst(5)) }
+    #expect(left.count == 2 && left.allSatisfy { $0 > 100 && $0 < 200 }, "\(lines)")
+  }
+
+  @Test("liveUpdates(): five fixes, moving off, the distance their sum")
+  func trip() throws {
+    let (status, lines) = try Self.run("trip")
+    #expect(status == 0, "\(lines)")
+    let points = Self.locations(lines)
+    #expect(points.count == 5, "\(lines)")
+    let summary = try #require(lines.last?.split(separator: " "), "\(lines)")
+    #expect(summary.prefix(3) == ["trip", "5", "fixes"], "\(lines)")
+    let distance = try #require(Double(summary[3]), "\(lines)")
+    // The same sum on a sphere, from the printed positions (6 decimals: ±0.1 m each).
+    var sum = 0.0
+    for (a, b) in zip(points, points.dropFirst()) {
+      let north = (b.0 - a.0) * 111_200
+      let east = (b.1 - a.1) * 111_200 * cos(a.0 * .pi / 180)
+      sum += (north * north + east * east).squareRoot()
+    }
+    #expect(abs(distance - sum) < max(1, sum * 0.01), "\(lines)")
+    #expect(points.last.map { $0.0 >= points[0].0 && $0.1 >= points[0].1 } == true, "\(lines)")
+  }
+
+  @Test("the demo-mode subclass replays its own route with its CLHeading subclass")
+  func simulatedManager() throws {
+    let (status, lines) = try Self.run("replay", simulate: nil)
+    #expect(status == 0, "\(lines)")
     #expect(
-      Array(locations.prefix(2)) == [
+      lines.filter { $0.hasPrefix("location ") }.prefix(3) == [
         "location 48.100000 11.500000", "location 48.101000 11.500000",
-      ]
-        || Array(locations.prefix(2)) == [
-          "location 48.101000 11.500000", "location 48.102000 11.500000",
-        ], "\(lines)")
-    #expect(headings.count >= 2 && headings.allSatisfy { $0 == "heading 0.0" }, "\(lines)")
+        "location 48.102000 11.500000",
+      ], "\(lines)")
+    let headings = lines.filter { $0.hasPrefix("heading ") }
+    #expect(headings.count == 3 && headings.allSatisfy { $0 == "heading 0.0 SimulatedHeading" })
+  }
+
+  @Test("region monitoring: start inside then exited, ahead outside then entered")
+  func regions() throws {
+    let (status, lines) = try Self.run("regions", simulate: Self.straight + ["--speed", "20"])
+    #expect(status == 0, "\(lines)")
+    #expect(lines.first == "fences ahead start", "\(lines)")
+    let events = lines.filter { !$0.hasPrefix("state") && $0.hasPrefix("e") }
+    #expect(events == ["exited start", "entered ahead"], "\(lines)")
+    #expect(lines.contains("state start inside") && lines.contains("state ahead outside"))
+    let first = lines.firstIndex(of: "state start inside") ?? .max
+    #expect(first < (lines.firstIndex(of: "exited start") ?? -1), "\(lines)")
+  }
+
+  @Test("CLMonitor: the same fences, the same four events")
+  func monitor() throws {
+    let (status, lines) = try Self.run("monitor", simulate: Self.straight + ["--speed", "20"])
+    #expect(status == 0, "\(lines)")
+    #expect(Set(lines.prefix(2)) == ["start inside", "ahead outside"], "\(lines)")
+    #expect(Array(lines.dropFirst(2)) == ["start outside", "ahead inside"], "\(lines)")
+  }
+
+  @Test("the compass reads the receiver's HDT heading")
+  func compass() throws {
+    let (status, lines) = try Self.run(
+      "compass", simulate: Self.straight + ["--heading-sentence", "hdt"])
+    #expect(status == 0, "\(lines)")
+    let last = try #require(lines.last?.split(separator: " "), "\(lines)")
+    #expect(last.count == 3 && last[2] == "true", "\(lines)")
+    #expect(abs((Double(last[1]) ?? 0) - 45) < 2, "\(lines)")
+  }
+
+  @Test("visits: a six-minute stop, replayed at 60 times: its arrival, then its departure")
+  func visits() throws {
+    let directory = try Paths.temporaryDirectory()
+    defer { Paths.removeTree(directory) }
+    let path = directory + "/stop.nmea"
+    try #require(
+      FileManager.default.createFile(atPath: path, contents: Data(Self.stopCapture)))
+    let (status, lines) = try Self.run(
+      "visits", simulate: ["--capture", path, "--replay-speed", "60"])
+    #expect(status == 0, "\(lines)")
+    #expect(lines.count == 2, "\(lines)")
+    let arrival = lines.first?.split(separator: " ") ?? []
+    let departure = lines.last?.split(separator: " ") ?? []
+    #expect(arrival.first == "arrived" && departure.first == "left", "\(lines)")
+    // The stop is 360 s at 48.120000, 11.500000; the stay takes in the last 50 m of the
+    // approach and the first of the way out (10 m/s: 5 s each).
+    if departure.count == 8, let duration = Double(departure[3]) {
+      #expect(abs(duration - 370) <= 12, "\(lines)")
+      #expect(abs((Double(departure[5]) ?? 0) - 48.12) < 0.0002, "\(lines)")
+      #expect(abs((Double(departure[6]) ?? 0) - 11.5) < 0.0002, "\(lines)")
+    } else {
+      Issue.record("not 'left TIME after S s LAT LON ±A': \(lines)")
+    }
+  }
+
+  /// One fix a second: 30 s driving north at 10 m/s to 48.12, 11.5, 360 s standing there
+  /// (jitter of a metre or two), 40 s driving on.
+  static var stopCapture: [UInt8] {
+    let metre = 1 / 111_200.0
+    var fixes: [(latitude: Double, longitude: Double, accuracy: Double)] = []
+    for second in 0..<30 { fixes.append((48.12 - Double(30 - second) * 10 * metre, 11.5, 5)) }
+    for second in 0..<360 {
+      fixes.append((48.12 + Double(second % 3 - 1) * metre, 11.5 + Double(second % 2) * metre, 5))
+    }
+    for second in 1...40 { fixes.append((48.12 + Double(second) * 10 * metre, 11.5, 5)) }
+    return TourCapture.nmea(fixes)
   }
 }

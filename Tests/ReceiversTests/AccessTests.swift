@@ -57,11 +57,8 @@ struct AccessTests {
 
   @Test("EACCES and EPERM become permission denied, naming the group that owns the device")
   func permissionMapping() throws {
-    let directory = temporaryDirectory()
-    defer { removeTree(directory) }
-    let path = "\(directory)/ttyFake"
-    let fd = try FileDescriptor.open(path, .writeOnly, options: .create, permissions: 0o660)
-    fd.close()
+    let pty = try PseudoTerminal()
+    let path = pty.slavePath
     #expect(chown(path, 0, 20) == 0)  // gid 20 is dialout on Debian
     let group = CurrentProcess.groupName(20)
     #expect(group == "dialout")
@@ -78,6 +75,31 @@ struct AccessTests {
       DeviceAccess.error(for: .accessDenied, path: path).description
         == "\(path): permission denied (add yourself to the 'dialout' group: sudo usermod -aG"
         + " dialout $USER, then log in again)")
+  }
+
+  @Test("a path that is not a device is said to be what it is, never a group to join")
+  func notADevice() throws {
+    let directory = temporaryDirectory()
+    defer { removeTree(directory) }
+    let path = "\(directory)/file"
+    let fd = try FileDescriptor.open(path, .writeOnly, options: .create, permissions: 0o600)
+    fd.close()
+    #expect(chown(path, 0, 20) == 0)
+    #expect(
+      DeviceAccess.deviceError(for: .accessDenied, path: path)
+        == ReceiverError(
+          code: .invalidSource("a regular file, not a serial port"), path: path,
+          errno: Errno.notTerminal.rawValue))
+    // Files (captures) are still refused as files.
+    #expect(
+      DeviceAccess.error(for: .accessDenied, path: path)
+        == ReceiverError(
+          code: .permissionDenied(group: nil), path: path, errno: Errno.accessDenied.rawValue))
+    #expect(
+      DeviceAccess.deviceError(for: .noDevice, path: directory)
+        == ReceiverError(
+          code: .invalidSource("a directory, not a serial port"), path: directory,
+          errno: Errno.notTerminal.rawValue))
   }
 
   @Test("a group without a name is given by number")

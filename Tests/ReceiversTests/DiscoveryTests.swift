@@ -108,8 +108,8 @@ struct DiscoveryTests {
   @Test("ttyS ports are listed only when asked to probe, and only when they talk NMEA")
   func probesSerialPorts() throws {
     let tree = FakeDeviceTree()
-    let talking = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
-    let unprobed = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let talking = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
+    let unprobed = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
     try talking.start()
     try unprobed.start()
     let quiet = try PseudoTerminal()

@@ -44,6 +44,7 @@ struct DriveGeneratorTests {
     case .hdg(let s): "\(s.talker)HDG"
     case .hdm(let s): "\(s.talker)HDM"
     case .txt(let s): "\(s.talker)TXT"
+    case .pgrmv: "PGRMV"
     case .proprietary(let s): s.line
     case .unknown(let s): s.address
     }

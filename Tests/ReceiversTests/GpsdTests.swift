@@ -17,7 +17,7 @@ struct GpsdTests {
 
   @Test("the gpsd source passes gpsd's raw NMEA relay; the device itself is busy, held by gpsd")
   func gpsdEndToEnd() throws {
-    let simulator = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 5, loop: true))
+    let simulator = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 5, loop: true))
     try simulator.start()
     defer { simulator.stop() }
     let pty = simulator.ptyPath
@@ -52,10 +52,14 @@ struct GpsdTests {
     #expect(recorder.snapshot.states == [.connected(path: url, baud: nil)])
     // Every line relayed is a line of the capture: nothing of gpsd's JSON gets through.
     let capture = Set(
-      (FileSystem.readSmallFile(Fixtures.ublox, limit: 1 << 20) ?? "").split(separator: "\n").map {
+      (FileSystem.readSmallFile(Fixtures.drive, limit: 1 << 20) ?? "").split(
+        whereSeparator: \.isNewline
+      ).map {
         $0.trimmingLineEnd()
       })
-    let relayed = recorder.snapshot.text.split(separator: "\n").map { $0.trimmingLineEnd() }
+    let relayed = recorder.snapshot.text.split(whereSeparator: \.isNewline).map {
+      $0.trimmingLineEnd()
+    }
     #expect(relayed.count >= 30)
     #expect(relayed.allSatisfy { capture.contains($0) })
   }

@@ -50,7 +50,7 @@ struct LeakTests {
     }
     do {
       let simulator = VirtualReceiver(
-        script: .capture(path: Fixtures.ublox, speed: 10, loop: true), link: link)
+        script: .capture(path: Fixtures.drive, speed: 10, loop: true), link: link)
       try simulator.start()
       try simulator.readControls(from: ends[0])
       let recorder = EventRecorder()

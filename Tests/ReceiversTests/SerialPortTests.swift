@@ -114,7 +114,7 @@ struct SerialPortTests {
     }
   }
 
-  @Test("a file that is not a terminal is refused")
+  @Test("a file that is not a terminal is refused, said to be a regular file")
   func notATerminal() throws {
     let directory = temporaryDirectory()
     defer { removeTree(directory) }
@@ -125,7 +125,8 @@ struct SerialPortTests {
       source: .device(path: path, baud: .fixed(9600)), options: testOptions())
     #expect(
       throws: ReceiverError(
-        code: .invalidSource("not a serial port"), path: path, errno: ENOTTY, source: .device)
+        code: .invalidSource("a regular file, not a serial port"), path: path, errno: ENOTTY,
+        source: .device)
     ) {
       try receiver.start(EventRecorder().handler)
     }

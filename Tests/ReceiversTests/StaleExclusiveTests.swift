@@ -43,7 +43,7 @@ struct StaleExclusiveTests {
 
   @Test("a stale flag refuses the port as busy with no holder; the simulator clears it")
   func simulatorClears() throws {
-    let simulator = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let simulator = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
     try simulator.start()
     defer { simulator.stop() }
     let path = simulator.devicePath

@@ -9,7 +9,7 @@ import Testing
 struct VirtualReceiverTests {
   @Test("speaks a capture at its own pace, readable as a serial device")
   func speaksCapture() throws {
-    let simulator = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let simulator = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
     let events = SimulatorEvents()
     simulator.observe(events.handler)
     try simulator.start()
@@ -31,7 +31,7 @@ struct VirtualReceiverTests {
     defer { removeTree(directory) }
     let link = "\(directory)/gps"
     let simulator = VirtualReceiver(
-      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), link: link, onlyBaud: 57600)
+      script: .capture(path: Fixtures.drive, speed: 10, loop: true), link: link, onlyBaud: 57600)
     try simulator.start()
     defer { simulator.stop() }
     var options = testOptions()
@@ -54,7 +54,7 @@ struct VirtualReceiverTests {
   @Test("--baud auto hunts again when the receiver changes its rate mid-stream")
   func rateChangedMidStream() throws {
     let simulator = VirtualReceiver(
-      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), onlyBaud: 9600)
+      script: .capture(path: Fixtures.drive, speed: 10, loop: true), onlyBaud: 9600)
     try simulator.start()
     defer { simulator.stop() }
     let path = simulator.devicePath
@@ -83,7 +83,7 @@ struct VirtualReceiverTests {
   @Test("a fixed rate is kept whatever arrives: only --baud auto hunts again")
   func fixedRateIsKept() throws {
     let simulator = VirtualReceiver(
-      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), onlyBaud: 9600)
+      script: .capture(path: Fixtures.drive, speed: 10, loop: true), onlyBaud: 9600)
     try simulator.start()
     defer { simulator.stop() }
     var options = testOptions()
@@ -106,7 +106,7 @@ struct VirtualReceiverTests {
   @Test("--baud auto on noise: start returns at once, garbled is reported after one pass")
   func baudHuntReportsGarbage() throws {
     let simulator = VirtualReceiver(
-      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), onlyBaud: 500000)
+      script: .capture(path: Fixtures.drive, speed: 10, loop: true), onlyBaud: 500000)
     try simulator.start()
     defer { simulator.stop() }
     var options = testOptions()
@@ -148,7 +148,7 @@ struct VirtualReceiverTests {
     defer { removeTree(directory) }
     let link = "\(directory)/gps"
     let simulator = VirtualReceiver(
-      script: .capture(path: Fixtures.ublox, speed: 10, loop: true), link: link)
+      script: .capture(path: Fixtures.drive, speed: 10, loop: true), link: link)
     let events = SimulatorEvents()
     simulator.observe(events.handler)
     try simulator.start()
@@ -185,7 +185,7 @@ struct VirtualReceiverTests {
 
   @Test("silence is reported as silent, then connected again when it talks")
   func silenceThenTalk() throws {
-    let simulator = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let simulator = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
     try simulator.start()
     defer { simulator.stop() }
     let path = simulator.devicePath
@@ -207,7 +207,7 @@ struct VirtualReceiverTests {
 
   @Test("control lines from a descriptor drive it; bad lines are reported; end of file too")
   func controlChannel() throws {
-    let simulator = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let simulator = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
     let events = SimulatorEvents()
     simulator.observe(events.handler)
     try simulator.start()
@@ -244,6 +244,7 @@ struct VirtualReceiverTests {
       ("replug", .replug), ("silence 3", .silence(seconds: 3)), ("baud 4800", .onlyBaud(4800)),
       ("baud any", .onlyBaud(nil)), ("after 1 silence 2", .after(seconds: 1, .silence(seconds: 2))),
       ("stop", .stop), ("  unplug\t1 ", .unplug(replugAfter: 1)),
+      ("after 1 after 0.5 stop", .after(seconds: 1, .after(seconds: 0.5, .stop))),
     ])
   func parsesControls(line: String, command: VirtualControl) throws {
     #expect(try VirtualControl(parsing: line) == command)
@@ -265,9 +266,26 @@ struct VirtualReceiverTests {
     }
   }
 
+  @Test("a control line is at most 256 bytes; an error quotes at most 40 characters of it")
+  func longControl() throws {
+    let line = String(repeating: "after 0 ", count: 32) + "stop"
+    #expect(line.utf8.count == 260)
+    #expect(
+      throws: ReceiverError(
+        code: .invalidSource("too long (260 bytes; a control line has at most 256)"),
+        path: "control line '\(line.prefix(40))…'")
+    ) {
+      _ = try VirtualControl(parsing: line)
+    }
+    let nested = String(repeating: "after 0 ", count: 31) + "stop"
+    var expected = VirtualControl.stop
+    for _ in 0..<31 { expected = .after(seconds: 0, expected) }
+    #expect(try VirtualControl(parsing: nested) == expected)
+  }
+
   @Test("scheduled controls run at their time: unplug, then replug")
   func scheduled() throws {
-    let simulator = VirtualReceiver(script: .capture(path: Fixtures.ublox, speed: 10, loop: true))
+    let simulator = VirtualReceiver(script: .capture(path: Fixtures.drive, speed: 10, loop: true))
     let events = SimulatorEvents()
     simulator.observe(events.handler)
     try simulator.start()
@@ -286,7 +304,7 @@ struct VirtualReceiverTests {
     let link = "\(directory)/file"
     try FileDescriptor.open(link, .writeOnly, options: .create, permissions: 0o644).close()
     let simulator = VirtualReceiver(
-      script: .capture(path: Fixtures.ublox, speed: 1, loop: false), link: link)
+      script: .capture(path: Fixtures.drive, speed: 1, loop: false), link: link)
     #expect(
       throws: ReceiverError(
         code: .invalidSource("exists and is not a symlink"), path: link)

@@ -11,10 +11,12 @@ public final class ChildProcess: Sendable {
   private let status = Locked<Int32?>(nil)
 
   /// Starts `program` with `arguments` and exactly `environment`; standard input from `stdin`
-  /// (or /dev/null), output to the `stdout` and `stderr` descriptors.
+  /// (or /dev/null), output to the `stdout` and `stderr` descriptors. With `newProcessGroup`
+  /// it leads a process group of its own (its pid), as a shell's foreground job does: a
+  /// terminal's Ctrl-C is ``signalGroup(_:)`` with SIGINT.
   public init(
     _ program: String, _ arguments: [String], environment: [String: String], stdin: Int32?,
-    stdout: Int32, stderr: Int32
+    stdout: Int32, stderr: Int32, newProcessGroup: Bool = false
   ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -36,7 +38,12 @@ public final class ChildProcess: Sendable {
     for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if newProcessGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= POSIX_SPAWN_SETPGROUP
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -79,6 +86,12 @@ public final class ChildProcess: Sendable {
   /// Sends `signal` (if it still runs).
   public func signal(_ number: Int32) {
     if isRunning { Glibc.kill(pid, number) }
+  }
+
+  /// Sends `signal` to its whole process group (see `newProcessGroup`), as a terminal sends
+  /// Ctrl-C to its foreground job.
+  public func signalGroup(_ number: Int32) {
+    Glibc.kill(-pid, number)
   }
 
   /// SIGTERM, then SIGKILL after 10 s; waits for the end.

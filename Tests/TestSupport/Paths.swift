@@ -1,5 +1,6 @@
-// Where the tests find things: the repository (from this file's path, never /work/shared, which
-// CI does not have), its fixtures, and the executables of the same build as the running tests.
+// Where the tests find things: the repository (from this file's path), its fixtures, the shared
+// folder beside it when there is one (other projects' captures and data, read in place), and the
+// executables of the same build as the running tests. gpsd's captures: GpsdCaptures.
 import Foundation
 
 /// Paths of the repository and of the build the tests run from.
@@ -11,11 +12,9 @@ public enum Paths {
     return url.path
   }()
 
-  /// `Fixtures/gpsd/NAME` (NAME with its extension).
-  public static func gpsd(_ name: String) -> String { root + "/Fixtures/gpsd/" + name }
-
-  /// `Fixtures/gpsd` as a URL.
-  public static var gpsdDirectory: URL { URL(fileURLWithPath: root + "/Fixtures/gpsd") }
+  /// The drive we recorded from `locate simulate` (Fixtures/simulated/SOURCE.md): 72 one-second
+  /// epochs through Munich on 2026-01-01 from 12:00:00Z, multi-GNSS, always a fix.
+  public static let simulatedDrive = root + "/Fixtures/simulated/munich-drive.nmea"
 
   /// The project's shared folder beside the repository (`../shared`: other projects' captures
   /// and data, read in place, never copied in), or `$LOCATE_SHARED`; nil when absent (a clone
@@ -31,6 +30,14 @@ public enum Paths {
     else { return nil }
     return path
   }()
+
+  /// `../shared/RELATIVE` when the shared folder and that file are there, else nil.
+  public static func sharedFile(_ relative: String) -> String? {
+    guard let shared, FileManager.default.fileExists(atPath: shared + "/" + relative) else {
+      return nil
+    }
+    return shared + "/" + relative
+  }
 
   /// Every capture under `../shared/fixtures/foreign` (other projects' test captures, read in
   /// place), sorted; empty when the shared folder is absent.

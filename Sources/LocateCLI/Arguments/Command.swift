@@ -14,6 +14,9 @@ protocol Command {
   static var maximumPositionals: Int? { get }
   /// Example command lines, each with a comment.
   static var examples: [(String, String)] { get }
+  /// The exit statuses it can return (its `--help` lists these; the README and `locate
+  /// --help` all of them).
+  static var exitStatuses: [ExitStatus] { get }
   /// Runs it; output goes to `context.output`, errors are thrown.
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError)
 }
@@ -25,7 +28,7 @@ extension Command {
   static var help: String {
     HelpText.render(
       title: "locate \(name) — \(summary)", usage: usage, about: about, options: options,
-      examples: examples)
+      examples: examples, exitStatuses: exitStatuses)
   }
 }
 
@@ -34,7 +37,7 @@ enum HelpText {
   /// Title, usage, description, options, examples, exit status.
   static func render(
     title: String, usage: [String], about: String, options: [OptionSpec],
-    examples: [(String, String)]
+    examples: [(String, String)], exitStatuses: [ExitStatus] = ExitStatus.allCases
   ) -> String {
     var text = title + "\n\nUsage: " + usage.joined(separator: "\n       ") + "\n\n"
     text += about + "\n"
@@ -59,7 +62,7 @@ enum HelpText {
       text += "\nExamples:\n"
       for (line, comment) in examples { text += "  " + line + "\n      # " + comment + "\n" }
     }
-    text += "\nExit status:\n" + ExitStatus.table + "\n"
+    text += "\nExit status:\n" + ExitStatus.table(exitStatuses) + "\n"
     text += "  Piped into a program that stops reading (e.g. head), locate ends quietly with 0.\n"
     return text
   }

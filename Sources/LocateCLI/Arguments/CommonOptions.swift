@@ -21,7 +21,10 @@ enum CommonOptions {
     OptionSpec(
       long: "realtime", short: nil, kind: .optionalValue("SPEED"),
       help: "replay a capture FILE at its own pace, SPEED times real time (default 1)"),
-    .flag("lenient", nil, "accept sentences that carry no checksum"),
+    .flag(
+      "lenient", nil,
+      "also read sentences that carry no checksum (strict by default: they are dropped, and said"
+        + " so)"),
     .value(
       "date", nil, "YYYY-MM-DD",
       "the UTC date of the first fix, for a receiver or capture that sends none (its own win)"),

@@ -25,6 +25,9 @@ enum DevicesCommand: Command {
     .value("format", "f", "FORMAT", "text (default) or json (as --json)"),
     CommonOptions.output[2], CommonOptions.output[3], CommonOptions.help,
   ]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .unavailable, .software, .ioError, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate devices", "what is plugged in, and whether it can be used"),
     ("locate devices --probe", "and what each one sends"),

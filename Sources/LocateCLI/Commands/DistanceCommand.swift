@@ -6,14 +6,17 @@ enum DistanceCommand: Command {
   static let name = "distance"
   static let summary = "distance and bearing from here (or --from) to places, nearest first"
   static let usage = [
-    "locate distance POINT… [--points FILE|-] [--from LAT,LON] [--nearest K]",
+    "locate distance POINT… [--points FILE|-] [--from POINT] [--nearest K]",
     "                [--within DISTANCE] [--units m|km|mi|nmi] [OPTIONS]",
   ]
   static let about = """
     Measures the geodesic distance (WGS-84, Karney's method), the initial bearing (degrees
     true) and the compass point from the current fix, or from --from, to each place, and lists
     them nearest first. POINT is LAT,LON or NAME=LAT,LON: decimal, signed or with N/S/E/W,
-    or degrees-minutes-seconds (48°07'02"N). FILE is CSV with a header whose name, latitude
+    or degrees-minutes-seconds (48°07'02"N); or a place's name (Munich, 'Springfield, IL',
+    NAME=Vienna), from the GeoNames places built into locate (1,000 or more inhabitants; no
+    street addresses): of several places of that name the most populous, and --verbose lists
+    the others. FILE is CSV with a header whose name, latitude
     and longitude columns are found by name (name/ident, latitude/lat/latitude_deg,
     longitude/lon/lng/longitude_deg), or a GeoJSON FeatureCollection of Points. Without
     --from, it first waits for a fix as 'locate current' does (same options). Text shows
@@ -24,12 +27,17 @@ enum DistanceCommand: Command {
     [
       .value(
         "points", "p", "FILE", "places from a CSV or GeoJSON file (- for stdin)", repeatable: true),
-      .value("from", nil, "LAT,LON", "measure from here instead of the current fix"),
+      .value(
+        "from", nil, "POINT", "measure from here instead of the current fix (LAT,LON or a place)"),
       .value("nearest", "k", "K", "only the K nearest places"),
       .value("within", nil, "DISTANCE", "only places this close: 50km, 10nmi, 3mi, 800m"),
       .value("units", "u", "UNIT", "units of text output and bare --within: m, km, mi, nmi"),
     ] + FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
   static let maximumPositionals: Int? = nil
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .noNMEA,
+    .permissionDenied, .noFix, .notAccurate, .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate distance EDDM=48.3538,11.7861 LOWS=47.7933,13.0043", "from here to two airports"),
     (
@@ -41,6 +49,7 @@ enum DistanceCommand: Command {
       "places within 100 km of a point, as JSON lines"
     ),
     ("locate distance --from 40.6413N,73.7781W 51°28′12″N,0°27′15″W", "any coordinate notation"),
+    ("locate distance --from Munich Vienna 'Springfield, IL'", "places by name (GeoNames)"),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
@@ -56,7 +65,9 @@ enum DistanceCommand: Command {
     let within = try arguments.value("within").map { text throws(LocateError) in
       try values.distance("within", text, defaultUnit: unit)
     }
-    var places = try arguments.positionals.map { text throws(LocateError) in try point(text) }
+    let notes = arguments.has("verbose") ? context.statusLine(arguments) : nil
+    var places = PlaceList(
+      try arguments.positionals.map { text throws(LocateError) in try point(text, notes: notes) })
     let stdinReaders =
       arguments.all("points").filter { $0 == "-" }.count + (arguments.value("input") == "-" ? 1 : 0)
     if stdinReaders > 1 {
@@ -66,7 +77,7 @@ enum DistanceCommand: Command {
     let deadline = InputFile.Deadline(seconds: try FixRequest.timeout(arguments, command: name))
     for path in arguments.all("points") {
       let left = PointsFile.maximumPlaces - places.count
-      places += try PointsFile.read(path, limit: max(0, left), deadline: deadline)
+      places.append(contentsOf: try PointsFile.read(path, limit: max(0, left), deadline: deadline))
     }
     guard !places.isEmpty else {
       throw LocateError(
@@ -75,7 +86,8 @@ enum DistanceCommand: Command {
     }
     let origin: DistanceFormat.Origin
     if let text = arguments.value("from") {
-      origin = .init(point: try values.point("from", text), note: "--from")
+      let from = try PlaceNames.point(text, label: "--from '\(text)'", notes: notes)
+      origin = .init(point: from.point, note: from.name == text ? "--from" : "--from " + from.name)
     } else {
       let fix = try await FixRequest.locate(arguments, context, command: name, deadline: deadline)
       var note = "fix at " + fix.timeText
@@ -84,8 +96,10 @@ enum DistanceCommand: Command {
       }
       origin = .init(point: fix.point, note: note)
     }
-    let index = NearestIndex(points: places.map(\.point))
-    let results = index.nearest(to: origin.point, count: nearest, within: within).map { found in
+    // One query: a scan over the positions, exact as an index, without the index's memory.
+    let found = NearestIndex.nearest(
+      among: places.points, to: origin.point, count: nearest, within: within)
+    let results = found.map { found in
       let place = places[found.index]
       return DistanceResult(
         name: place.name, latitude: place.point.latitude, longitude: place.point.longitude,
@@ -97,21 +111,14 @@ enum DistanceCommand: Command {
         style: context.style(arguments)))
   }
 
-  /// `LAT,LON` or `NAME=LAT,LON`.
-  static func point(_ text: String) throws(LocateError) -> NamedPoint {
-    var name = ""
-    var coordinates = text
-    if let equals = text.firstIndex(of: "=") {
-      name = String(text[..<equals])
-      coordinates = String(text[text.index(after: equals)...])
+  /// `LAT,LON`, `NAME=LAT,LON`, a place's name, or `NAME=PLACE` (see ``PlaceNames``).
+  static func point(_ text: String, notes: StatusLine? = nil) throws(LocateError) -> NamedPoint {
+    guard let equals = text.firstIndex(of: "=") else {
+      return try PlaceNames.point(text, label: "'\(text)'", notes: notes)
     }
-    do {
-      return NamedPoint(
-        name: name.isEmpty ? text : name, point: try Coordinates.parsePoint(coordinates))
-    } catch {
-      throw LocateError(
-        .usage, "'\(text)'", error.reason,
-        remedy: "give NAME=LAT,LON or LAT,LON, e.g. EDDM=48.3538,11.7861")
-    }
+    let name = equals == text.startIndex ? text : String(text[..<equals])
+    let rest = String(text[text.index(after: equals)...])
+    let found = try PlaceNames.point(rest, label: "'\(text)'", notes: notes)
+    return NamedPoint(name: name, point: found.point)
   }
 }

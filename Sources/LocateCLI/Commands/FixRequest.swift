@@ -58,8 +58,10 @@ enum FixRequest {
         return try await service.currentLocation(
           timeout: wait, progress: { observer.handle($0) })
       } catch {
+        let seen = observer.snapshot
         throw FailureMapping.request(
-          error, seen: observer.snapshot, source: source, timeout: wait, accuracy: wanted)
+          error, seen: seen, source: source, timeout: wait, accuracy: wanted
+        ).naming(uncheckedSentences: seen.uncheckedDropped)
       }
     }
     status.clear()

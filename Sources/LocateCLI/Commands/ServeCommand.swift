@@ -11,19 +11,24 @@ enum ServeCommand: Command {
   static let about = """
     Serves one receiver to gpsd's clients (gpspipe, gpxlogger, cgps, Python's gps, 'locate
     watch --input gpsd://HOST:PORT') in gpsd's JSON protocol (3.14, as gpsd 3.22): VERSION on
-    connecting; ?WATCH with "json" for TPV, SKY and DEVICE objects (as --json writes them), or
-    "nmea" or "raw" for the receiver's sentences as they came; ?POLL, ?VERSION, ?DEVICES and
-    ?DEVICE. It listens on 127.0.0.1:2947, gpsd's port, so only this machine's programs can
-    connect; --listen names another address (0.0.0.0:2947 or [::]:2947 lets the network in,
-    port 0 takes any free port). The first line of standard output is the address it listens
-    on. It never writes to the receiver: ?DEVICE with settings is answered with the device as
-    it is. At most 64 clients; one that stops reading is dropped once 256 KiB wait for it,
-    and never slows the others; a request line over 1024 bytes, or garbage, gets gpsd's ERROR
-    object. A receiver is opened at once (and reopened when it comes back); a capture (--input
-    FILE, paced with --realtime, or -) is replayed from the first client's ?WATCH, and serve
-    ends at its end. SIGINT, SIGTERM and SIGHUP are the normal end (status 0). With --verbose
-    (or on a terminal), clients coming, watching, leaving and being dropped are noted on
-    stderr.
+    connecting; ?WATCH with "json" for TPV, SKY and DEVICE objects (as --json writes them; a
+    mode-1 TPV for an epoch without a fix, with its time when dated), or "nmea" or "raw" for
+    the receiver's sentences as they came; a bare ?WATCH; reports the watch as it is; ?POLL
+    (the last TPV and SKY, to a client that watches), ?VERSION, ?DEVICES and ?DEVICE. A
+    request is answered at its line end, or when a read ends with a complete one, as gpsd
+    does. It listens on 127.0.0.1:2947, gpsd's port, so only this machine's programs can
+    connect; --listen names another address (localhost:2947 is both loopbacks, 127.0.0.1 and
+    ::1, as gpsd listens; 0.0.0.0:2947 or [::]:2947 lets the network in; port 0 takes any
+    free port). The first line of standard output is the address it listens on, printed once
+    the source is there: a receiver that cannot be opened (or a capture that cannot be read)
+    is an error before it, as gpsd ends when it cannot open its device. It never writes to the
+    receiver: ?DEVICE with settings is answered with the device as it is. At most 64
+    clients; one that stops reading is dropped once 256 KiB wait for it, and never slows the
+    others; a request line over 1024 bytes, or garbage, gets gpsd's ERROR object. A receiver
+    is opened at once (and reopened when it comes back); a capture (--input FILE, paced with
+    --realtime, or -) is replayed from the first client's ?WATCH, and serve ends at its end.
+    SIGINT, SIGTERM and SIGHUP are the normal end (status 0). With --verbose (or on a
+    terminal), clients coming, watching, leaving and being dropped are noted on stderr.
 
     The receiver's time, as gpsd gives it to chrony and ntpd: reading a serial port (not a
     pseudo-terminal), each second's sample (the epoch's UTC time against the system clock at
@@ -40,8 +45,14 @@ enum ServeCommand: Command {
     [
       .value(
         "listen", nil, "HOST:PORT",
-        "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6; port 0: any free port)")
-    ] + CommonOptions.source + TimeOptions.options + [CommonOptions.output[3], CommonOptions.help]
+        "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6, localhost:2947 for both;"
+          + " port 0: any free port)")
+    ] + CommonOptions.source + TimeOptions.options
+      + [CommonOptions.output[3], CommonOptions.help]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
+    .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate serve", "gpsd's clients on this machine can use the receiver: try 'gpspipe -w'"),
     (
@@ -89,6 +100,15 @@ enum ServeCommand: Command {
     } catch {
       throw Self.failure(error, option: text)
     }
+    if case .file(let path, _) = source {
+      // A capture that cannot be read is said before the address, as a missing device is.
+      do {
+        try FileDescriptor.open(path, .readOnly, options: .nonBlocking).close()
+      } catch {
+        server.stop()
+        throw FailureMapping.receiver(DeviceAccess.error(for: error, path: path), source: source)
+      }
+    }
     // The receiver's time: TOFF (and PPS) objects for gpsd's clients, and ntpd's and chrony's
     // reference clocks as the options say.
     let device = Locked<String?>(nil)
@@ -114,19 +134,26 @@ enum ServeCommand: Command {
       options.epochTiming = { [timeFeed] timing in timeFeed?.epoch(timing) }
     }
     defer { timeFeed?.stop() }
+    let label = source.label
+    let listening = server.address
+    let output = context.output
+    let stderrIsTerminal = context.stderrIsTerminal
+    // The address is printed once the source is there (a receiver opened, a capture found),
+    // and the signal handler listens, as `simulate`'s path is: a script that reads it and
+    // stops the server at once gets a clean stop.
     let relay = ServeRelay(
       server: server, service: LocationService(options: options), source: source,
-      observer: RequestObserver(status: status), timeFeed: timeFeed, device: device)
-    // The address is printed once the signal handler listens, as `simulate`'s path is: a
-    // script that reads it and stops the server at once gets a clean stop.
+      observer: RequestObserver(status: status), timeFeed: timeFeed, device: device,
+      announce: { () throws(LocateError) in
+        try output.write("\(listening)\n")
+        try output.flush()
+        if stderrIsTerminal {
+          status.note(
+            "serving \(label) on \(listening) in gpsd's protocol: try 'gpspipe -w \(listening)';"
+              + " stop with Ctrl-C")
+        }
+      })
     let completion = await context.interruptible { () async throws(LocateError) in
-      try context.output.write("\(server.address)\n")
-      try context.output.flush()
-      if context.stderrIsTerminal {
-        status.note(
-          "serving \(source.label) on \(server.address) in gpsd's protocol: try "
-            + "'gpspipe -w \(server.address)'; stop with Ctrl-C")
-      }
       try await relay.run()
     }
     status.clear()

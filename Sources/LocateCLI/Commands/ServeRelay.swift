@@ -5,9 +5,10 @@ import Receivers
 
 /// The body of `serve`: observes the service and hands the server what gpsd's clients get:
 /// TPV and SKY objects (as `--json` writes them, `device` the path opened), a mode-1 TPV for
-/// an epoch without a fix, the sentences, and the device opening and going. All on the
-/// reader's thread as each read completes them (``LocationService/observe(_:)``): a TPV is
-/// queued for the clients without a hop to another thread.
+/// an epoch without a fix (with its time when dated, as gpsd's), the sentences, and the device
+/// opening and going. All on the reader's thread as each read completes them
+/// (``LocationService/observe(_:)``): a TPV is queued for the clients without a hop to another
+/// thread.
 struct ServeRelay: Sendable {
   let server: GPSDServer
   let service: LocationService
@@ -17,11 +18,17 @@ struct ServeRelay: Sendable {
   let timeFeed: TimeFeed?
   /// The device open now, for the time objects (set on the reader's thread).
   let device: Locked<String?>
+  /// Says where the server listens, once the source is there: a receiver opened (or its
+  /// connection made), a capture before it is replayed. A source that is not there is an
+  /// error before it, as gpsd 3.22 given a device it cannot open (and no control socket) ends
+  /// at once.
+  let announce: @Sendable () throws(LocateError) -> Void
 
   /// Runs until the stream ends (a replay's end) or the task is cancelled; a refusal before
   /// the receiver ever connected, or a receiver lost for good, is an error.
   func run() async throws(LocateError) {
     if !source.isLive {
+      try announce()
       // A replay starts with the first client that watches, which then sees all of it.
       observer.status.note("waiting for a client's ?WATCH to start the replay")
       let (watched, continuation) = AsyncStream<Void>.makeStream()
@@ -32,14 +39,19 @@ struct ServeRelay: Sendable {
       for await _ in watched { break }
       if Task.isCancelled { return }
     }
-    // The device opened, and whether a fix came: touched by the reader's thread only (the
-    // handler runs there, one event at a time), read here once it stopped.
-    let state = Locked<(device: String?, fixes: Int)>((nil, 0))
+    // The device opened, whether a fix came, whether the address was said: touched by the
+    // reader's thread only (the handler runs there, one event at a time), read here once it
+    // stopped.
+    let state = Locked<(device: String?, fixes: Int, announced: Bool)>((nil, 0, !source.isLive))
     do {
       try await service.observe { event in
         try state.withLock { state throws(LocateError) in
           if case .location = event { state.fixes += 1 }
           try relay(event, &state.device)
+          if !state.announced, sourceIsThere(event) {
+            state.announced = true
+            try announce()
+          }
         }
       }
     } catch {
@@ -59,8 +71,11 @@ struct ServeRelay: Sendable {
       server.publish(.sky(GPSDJSON.skyObject(view, device: device).bytes))
     case .sentences(let bytes):
       server.publish(.sentences(bytes))
-    case .progress:
-      if device != nil { server.publish(.tpv(Array(GPSDJSON.noFix(device: device).utf8))) }
+    case .progress(let progress):
+      // gpsd's mode-1 TPV: one per epoch without a fix (not for time passing without one).
+      if device != nil, progress.followsEpochWithoutFix {
+        server.publish(.tpv(Array(GPSDJSON.noFix(device: device, time: progress.time).utf8)))
+      }
     case .authorization(_, let state), .device(let state):
       if !observer.snapshot.connected, let refusal = FailureMapping.refusal(state, source: source) {
         throw refusal
@@ -84,6 +99,19 @@ struct ServeRelay: Sendable {
       }
     case .paused, .stale, .region, .visit, .ignored:
       break
+    }
+  }
+
+  /// Whether `event` shows the live source there (opened, connected, talking), not refused.
+  private func sourceIsThere(_ event: LocationServiceEvent) -> Bool {
+    switch event {
+    case .authorization(_, let state), .device(let state):
+      if case .unavailable = state { return false }
+      return FailureMapping.refusal(state, source: source) == nil
+    case .location, .sky, .sentences, .progress:
+      return true
+    case .paused, .stale, .region, .visit, .ignored:
+      return false
     }
   }
 }

@@ -48,13 +48,20 @@ enum SimulateCommand: Command {
     .value("duration", nil, "SECONDS", "stop after this long"),
     CommonOptions.output[3], CommonOptions.help,
   ]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .software, .ioError, .busy, .permissionDenied, .interrupted,
+    .quit,
+  ]
   static let examples = [
     ("locate simulate", "a drive through Munich at 50 km/h; prints /dev/pts/N"),
     (
       "locate simulate --link /tmp/gps --rate 5 & locate watch --device /tmp/gps",
       "watch it through a stable path"
     ),
-    ("locate simulate --capture Fixtures/gpsd/bu353s4.log --loop", "replay a real receiver"),
+    (
+      "locate simulate --capture Fixtures/simulated/munich-drive.nmea --loop",
+      "replay a recorded drive"
+    ),
     ("locate simulate --baud 4800 --link /tmp/gps", "only 4800 baud works: try --baud auto"),
   ]
 

@@ -16,14 +16,16 @@ enum WatchCommand: Command {
     receiver's jitter is paused (see --activity, --no-pause). Device changes (unplugged,
     back, silent) are notes on stderr, or EVENT objects with --json; the receiver is reopened
     when it comes back. A value the receiver did not send for a fix is left out (an altitude
-    of an epoch without one, the time of a fix without a date: see --date). Formats: text (a
-    line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to), gpx (a
-    track, written and flushed point by point), geojson (RFC 8142 text sequence of Features)
-    and csv. With --region or --regions, it also reports entering and leaving circles
-    (geofences), and with --visits the places it stayed, as below. With --shm, --chrony or
-    --pps, it also gives the receiver's time to chrony and ntpd, as 'locate serve' does by
-    default (see 'locate serve --help').
-    """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText
+    of an epoch without one or of a 2D fix, which holds it; a speed or course no RMC, VTG or
+    PGRMV of the epoch states: none is derived from positions; the time of a fix without a
+    date: see --date); the mode is the GSA's fix type when the receiver sends one. Formats:
+    text (a line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to),
+    gpx (a track, written and flushed point by point), geojson (RFC 8142 text sequence of
+    Features) and csv. With --region or --regions, it also reports entering and leaving
+    circles (geofences), and with --visits the places it stayed, as below. With --shm,
+    --chrony or --pps, it also gives the receiver's time to chrony and ntpd, as 'locate serve'
+    does by default (see 'locate serve --help').
+    """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText + "\n\n" + WatchScreen.about
   static let visitText = """
     Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix
     for at least 5 minutes. Each is reported twice, as Core Location's CLVisit is: on arrival
@@ -47,17 +49,28 @@ enum WatchCommand: Command {
         "activity", nil, "TYPE",
         "automotive, fitness, airborne, navigation or other (default): sets when to pause"),
       .flag("no-pause", nil, "never pause updates while stationary"),
-      .value("to", nil, "LAT,LON", "also show the distance and bearing to this point"),
+      .value(
+        "to", nil, "[NAME=]LAT,LON",
+        "also show the distance and bearing to this point (several with --screen)",
+        repeatable: true),
       .flag("satellites", nil, "also show the sky view (satellites, signal, DOPs)"),
+      WatchScreen.option,
       .flag(
         "visits", nil,
         "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
     ] + RegionOptions.options + CommonOptions.source + TimeOptions.options + CommonOptions.output
     + [CommonOptions.help]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
+    .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate watch", "a line per fix until Ctrl-C"),
     ("locate watch --format gpx > track.gpx", "a GPX track, closed properly on Ctrl-C"),
-    ("locate watch --json --count 10 | jq -c '[.lat,.lon]'", "ten gpsd TPV objects"),
+    (
+      "locate watch --json --count 10 | jq -c 'select(.class==\"TPV\") | [.lat,.lon]'",
+      "ten positions from gpsd TPV objects (the EVENT objects about the device skipped)"
+    ),
     ("locate watch --to 48.3538,11.7861 --distance-filter 50", "distance to a point every 50 m"),
     ("locate watch --input drive.nmea --realtime=4 --format geojson", "replay at 4× speed"),
     (
@@ -66,6 +79,10 @@ enum WatchCommand: Command {
     ),
     ("locate watch --regions sites.csv --events-only --count 1", "wait for the next crossing"),
     ("locate watch --visits --events-only --json", "a VISIT object on arrival and on departure"),
+    (
+      "locate watch --screen --to EDDM=48.3538,11.7861",
+      "the receiver at a glance, full screen, until q"
+    ),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
@@ -103,9 +120,15 @@ enum WatchCommand: Command {
     }
     if arguments.has("no-pause") { options.pausesAutomatically = false }
     options.deliversSkyViews = arguments.has("satellites")
-    let target = try arguments.value("to").map { text throws(LocateError) in
-      try values.point("to", text)
+    let targets = try arguments.all("to").map { text throws(LocateError) in
+      try WatchScreen.target(text, values)
     }
+    if targets.count > 1, !arguments.has("screen") {
+      throw LocateError(
+        .usage, "--to given \(targets.count) times", "watch's lines and objects carry one target",
+        remedy: "give one --to, or add --screen, which shows several")
+    }
+    let target = targets.first?.point
     if let tracker = try RegionOptions.tracker(arguments, command: name) {
       options.regions = tracker
     }
@@ -122,6 +145,20 @@ enum WatchCommand: Command {
       throw LocateError.usage(
         "--events-only and --\(other)", "--events-only prints region events only",
         command: name)
+    }
+    if arguments.has("screen") {
+      try WatchScreen.check(arguments, format: format)
+      if WatchScreen.available(context) {
+        options.deliversSkyViews = true
+        try await WatchScreen.run(
+          service: LocationService(options: options), source: source, limits: limits,
+          wallClockLimit: wallClockLimit, targets: targets, regions: options.regions,
+          arguments: arguments, context: context)
+        return
+      }
+      StatusLine(isTerminal: context.stderrIsTerminal, verbose: arguments.has("verbose")).note(
+        "--screen: standard output is not a terminal that can show it: printing lines"
+          + (targets.count > 1 ? " (with the first --to only)" : ""))
     }
     let writer = FixStreamWriter(
       output: context.output, format: format, hasTarget: target != nil,

@@ -70,7 +70,7 @@ struct WatchLoop: Sendable {
           try writer.event(GPSDJSON.paused(paused))
         case .stale(let location, let age):
           observer.status.note(
-            "the last fix is " + JSONText.fixed(age, 1) + " s old: the receiver has gone quiet")
+            "the last fix is " + JSONText.fixed(age, 1) + " s old: " + observer.staleReason)
           try writer.event(GPSDJSON.stale(location, age: age))
         case .region(let transition):
           if beyondDuration(transition.location.timestamp) { return }

@@ -1,9 +1,10 @@
 import LocationEngine
 
 /// CSV (RFC 4180) with a header line: gpsd's names and units for fixes, metres for distances.
-/// Lines end in CRLF, as RFC 4180 says. A text cell that would start with `=`, `+`, `-`, `@`,
-/// a tab or a CR (a place's name from a points file, a device path) gets a `'` in front, so a
-/// spreadsheet shows it instead of running it as a formula (OWASP's CSV injection rule).
+/// Lines end in CRLF, as RFC 4180 says. A text cell that would start with `=`, `+`, `-` or `@`
+/// (a place's name from a points file, a device path) gets a `'` in front, so a spreadsheet
+/// shows it instead of running it as a formula (OWASP's CSV injection rule); its control
+/// characters (a tab or a CR among them) are shown as `\xHH`, never written.
 enum CSVFormat {
   /// RFC 4180's line end.
   static let lineEnd = "\r\n"
@@ -65,12 +66,15 @@ enum CSVFormat {
     return JSONText.fixed(value, places)
   }
 
-  /// A text cell: `'` in front when it starts like a formula, quoted when it holds a comma, a
-  /// quote or a line break (or was given a `'`).
+  /// A text cell: its control characters and bidirectional controls shown as `\xHH` and
+  /// `\uHHHH` (CSV has no escapes, and a table is read on a terminal: ``TextSafety``), `'` in
+  /// front when it starts like a formula, quoted when it holds a comma or a quote (or was given
+  /// a `'`).
   static func field(_ text: String) -> String {
-    let formula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+    let text = TextSafety.visible(text)
+    let formula = text.unicodeScalars.first.map { "=+-@".unicodeScalars.contains($0) } ?? false
     let cell = formula ? "'" + text : text
-    guard formula || cell.unicodeScalars.contains(where: { "\",\n\r".unicodeScalars.contains($0) })
+    guard formula || cell.unicodeScalars.contains(where: { "\",".unicodeScalars.contains($0) })
     else { return cell }
     var quoted = "\""
     for character in cell {

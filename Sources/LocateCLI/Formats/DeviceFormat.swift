@@ -26,8 +26,8 @@ enum DeviceFormat {
     if let byID = device.byID, byID != device.path {
       lines.append("  " + TextSafety.visible(byID))
     }
-    if let remedy = remedy(device.state) { lines.append("  " + remedy) }
-    if let probe { lines.append("  " + probeText(probe)) }
+    if let remedy = remedy(device.state) { lines.append("  " + TextSafety.visible(remedy)) }
+    if let probe { lines.append("  " + TextSafety.visible(probeText(probe))) }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -109,9 +109,9 @@ enum DeviceFormat {
     case .available, .connected: return style.green("available")
     case .denied: return style.red("denied")
     case .busy(_, let holder?) where holder.shared:
-      return style.green(DeviceRefusal.holderText(holder))
+      return style.green(TextSafety.visible(DeviceRefusal.holderText(holder)))
     case .busy(_, let holder):
-      return style.yellow("busy") + ", " + DeviceRefusal.holderText(holder)
+      return style.yellow("busy") + ", " + TextSafety.visible(DeviceRefusal.holderText(holder))
     case .unavailable: return style.red("missing")
     case .unplugged: return style.yellow("unplugged")
     case .silent: return style.yellow("silent")

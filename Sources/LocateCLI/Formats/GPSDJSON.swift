@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Gazetteer
 import Geodesy
 import LocationEngine
 import Receivers
@@ -35,8 +36,15 @@ enum GPSDJSON {
     object.add("epx", gnss?.longitudeError, places: 3)
     object.add("epy", gnss?.latitudeError, places: 3)
     object.add("epv", location.validVerticalAccuracy, places: 3)
+    // As gpsd: the variation is the receiver's, else a model's (here WMM2025, see
+    // MagneticVariation); magtrack is the track relative to magnetic north (true minus the
+    // variation; gpsd 3.22 adds the variation instead, a sign error this does not copy).
+    let variation = mode.rawValue >= GNSSFixMode.fix2D.rawValue ? location.magneticVariation : nil
     object.add("track", location.validCourse, places: 4)
-    object.add("magvar", gnss?.magneticVariation, places: 1)
+    if let course = location.validCourse, let variation {
+      object.add("magtrack", variation.magnetic(fromTrue: course), places: 4)
+    }
+    object.add("magvar", variation?.degrees, places: 1)
     object.add("speed", location.validSpeed, places: 3)
     object.add("climb", gnss?.climb, places: 3)
     object.add("eps", location.validSpeedAccuracy, places: 2)
@@ -48,12 +56,33 @@ enum GPSDJSON {
     return object
   }
 
-  /// gpsd's TPV for an epoch without a fix: only `device` and `mode` 1.
-  static func noFix(device: String?) -> String {
+  /// `current`'s `place` member (locate's own; gpsd has none, and its clients pass over members
+  /// they do not know): the nearest place, with Core Location's placemark names, its GeoNames
+  /// coordinate, and the fix's distance (metres) and bearing (degrees true) from it.
+  static func place(_ nearby: NearbyPlace) -> JSONObject {
+    let place = nearby.place
+    var object = JSONObject()
+    object.add("name", place.name)
+    object.add("administrativeArea", place.administrativeArea)
+    object.add("isoCountryCode", place.countryCode)
+    object.add("country", place.country)
+    object.add("timeZone", place.timeZone)
+    object.add("lat", shortest: place.latitude)
+    object.add("lon", shortest: place.longitude)
+    object.add("distance", nearby.distance, places: 1)
+    object.add("bearing", nearby.bearing, places: 1)
+    object.add("compass", Coordinates.compassPoint(nearby.bearing))
+    return object
+  }
+
+  /// gpsd's TPV for an epoch without a fix: `device`, `mode` 1, and the epoch's `time` when
+  /// the receiver dated it (as gpsd 3.22 writes it).
+  static func noFix(device: String?, time: Date? = nil) -> String {
     var object = JSONObject()
     object.add("class", "TPV")
     object.add("device", device)
     object.add("mode", GNSSFixMode.noFix.rawValue)
+    object.add("time", time: time)
     return object.text
   }
 

@@ -94,7 +94,11 @@ enum GPXFormat {
     }
   }
 
-  /// Escapes text for XML character data and attributes.
+  /// Escapes text for XML character data and attributes, terminal-safe: `&`, `<`, `>` and `"`
+  /// as entities; tab, LF, CR, DEL, the C1 controls and the bidirectional controls
+  /// (``TextSafety``) as character references (`&#x9B;`), which an XML reader turns back into
+  /// the text; the other C0 controls, which XML 1.0 cannot hold at all (nor U+FFFE, U+FFFF),
+  /// shown as `\xHH`.
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -103,7 +107,12 @@ enum GPXFormat {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n": out += " "
+      case "\t", "\n", "\r":
+        out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        out += TextSafety.shown(scalar)
+      case _ where TextSafety.isUnsafe(scalar):
+        out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
       default: out.unicodeScalars.append(scalar)
       }
     }

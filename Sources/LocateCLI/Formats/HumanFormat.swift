@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Gazetteer
 import Geodesy
 import LocationEngine
 import NMEA
@@ -7,7 +8,9 @@ import NMEA
 /// table, and the status and notes shown on stderr.
 enum HumanFormat {
   /// The block for one fix. `now` gives the fix's age (replays say so instead).
-  static func current(_ location: Fix, now: Date, style: Style) -> String {
+  static func current(_ location: Fix, now: Date, style: Style, place: NearbyPlace? = nil)
+    -> String
+  {
     let gnss = location.gnss
     let latitude = location.coordinate.latitude
     let longitude = location.coordinate.longitude
@@ -18,6 +21,9 @@ enum HumanFormat {
         Coordinates.formatLatitude(latitude, style: .dms(places: 2)) + ", "
           + Coordinates.formatLongitude(longitude, style: .dms(places: 2))
       ),
+    ]
+    if let place { rows.append(("Place", TextSafety.visible(placeText(place)))) }
+    rows += [
       ("Altitude", altitude(location)),
       ("Accuracy", accuracy(location)),
       ("Speed", speedAndCourse(location)),
@@ -29,6 +35,22 @@ enum HumanFormat {
       let padded = label.padded(to: 10)
       return style.bold(padded) + value
     }.joined(separator: "\n") + "\n"
+  }
+
+  /// `2.1 km NE of Garching, Bavaria, DE`: where a point lies from its nearest place (metres
+  /// below a kilometre, one decimal below 10 km; `at Garching, …` within a metre).
+  static func placeText(_ nearby: NearbyPlace) -> String {
+    let distance = nearby.distance
+    guard distance >= 1 else { return "at " + nearby.place.summary }
+    let amount: String
+    if distance < 1_000 {
+      amount = String(Int(distance.rounded())) + " m"
+    } else if distance < 10_000 {
+      amount = JSONText.fixed(distance / 1_000, 1) + " km"
+    } else {
+      amount = String(Int((distance / 1_000).rounded())) + " km"
+    }
+    return amount + " " + Coordinates.compassPoint(nearby.bearing) + " of " + nearby.place.summary
   }
 
   /// One line per fix for `watch`, with the distance and bearing to the target if any.
@@ -97,7 +119,11 @@ enum HumanFormat {
   /// The note for input ignored (`--verbose`): `ignored GPZDA field 4 (year): "14" is not a
   /// four-digit year; the rest of the sentence was used (further ones are counted, not shown)`.
   static func ignored(_ error: NMEAError, sentenceKept: Bool) -> String {
-    "ignored " + (sentenceKept ? "" : "a whole sentence, ") + error.description
+    if error.code == .noChecksum {
+      return "ignored \(error.address) sentences without a checksum ("
+        + LocateError.checksumRemedy + "; more like them are counted, not shown)"
+    }
+    return "ignored " + (sentenceKept ? "" : "a whole sentence, ") + error.description
       + (sentenceKept ? "; the rest of the sentence was used" : "")
       + " (more like it are counted, not shown)"
   }

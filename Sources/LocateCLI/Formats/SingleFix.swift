@@ -1,17 +1,21 @@
 import FoundationEssentials
+import Gazetteer
 import LocationEngine
 
 /// One fix in any output format (what `current` prints).
 enum SingleFix {
-  /// The complete output for `location`.
+  /// The complete output for `location`; text and JSON say where it is from `place`, the
+  /// nearest place, when given.
   static func render(
-    _ location: Fix, format: OutputFormat, now: Date, style: Style
+    _ location: Fix, format: OutputFormat, now: Date, style: Style, place: NearbyPlace? = nil
   ) -> String {
     switch format {
     case .text:
-      return HumanFormat.current(location, now: now, style: style)
+      return HumanFormat.current(location, now: now, style: style, place: place)
     case .json:
-      return GPSDJSON.tpv(location) + "\n"
+      var object = GPSDJSON.tpvObject(location)
+      if let place { object.add("place", raw: GPSDJSON.place(place).text) }
+      return object.text + "\n"
     case .gpx:
       return GPXFormat.header(version: Locate.version)
         + GPXFormat.waypoint(location, name: "locate current") + GPXFormat.footer

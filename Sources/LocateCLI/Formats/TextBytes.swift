@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSON
 import NMEA
 import Platform
 
@@ -27,37 +28,11 @@ struct TextBytes {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  /// Appends a JSON string literal with the escapes RFC 8259 requires.
+  /// Appends a JSON string literal: RFC 8259's escapes, and DEL, C1 and the bidirectional
+  /// controls escaped too (terminal-safe: see `JSONStringWriter`).
   mutating func appendJSONString(_ value: String) {
-    append(UInt8(ascii: "\""))
-    var value = value
-    value.withUTF8 { utf8 in
-      var start = 0
-      for index in 0..<utf8.count {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        start = index + 1
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
-        default:
-          bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
-          bytes.append(Self.hexDigits[Int(byte >> 4)])
-          bytes.append(Self.hexDigits[Int(byte & 15)])
-        }
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
-    }
-    append(UInt8(ascii: "\""))
+    JSONStringWriter.append(value, to: &bytes)
   }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// Appends an integer in decimal.
   mutating func append(_ value: Int) {

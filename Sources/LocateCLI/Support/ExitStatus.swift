@@ -26,7 +26,7 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
   case permissionDenied = 77
   /// No fix before the timeout.
   case noFix = 3
-  /// A fix came, but not accurate enough before the timeout.
+  /// Fixes came, but none accurate enough before the timeout or the end of the input.
   case notAccurate = 4
   /// The receiver was lost (unplugged, or the stream ended) before a fix.
   case receiverLost = 5
@@ -51,7 +51,8 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
       return "bytes, but no NMEA: wrong baud rate or a binary protocol (EX_PROTOCOL)"
     case .permissionDenied: return "permission denied (EX_NOPERM)"
     case .noFix: return "no fix before the timeout"
-    case .notAccurate: return "a fix came, but not accurate enough before the timeout"
+    case .notAccurate:
+      return "fixes came, but none accurate enough before the timeout or the end of the input"
     case .receiverLost: return "receiver lost (unplugged or stream ended) before a fix"
     case .interrupted:
       return "interrupted (SIGINT, SIGTERM or SIGHUP) where that is not the normal end"
@@ -59,9 +60,13 @@ enum ExitStatus: Int32, Sendable, CaseIterable {
     }
   }
 
-  /// The exit status table, one code per line, as printed by every `--help`.
-  static var table: String {
-    allCases.map { status in
+  /// The exit status table, one code per line, as printed by `locate --help`.
+  static var table: String { table(allCases) }
+
+  /// The table of `statuses` (in the order of ``allCases``), as a command's `--help` prints the
+  /// codes it can return.
+  static func table(_ statuses: [ExitStatus]) -> String {
+    allCases.filter(statuses.contains).map { status in
       let code = String(status.rawValue)
       return String(repeating: " ", count: 5 - code.count) + code + "  " + status.meaning
     }.joined(separator: "\n")

@@ -85,9 +85,12 @@ enum FailureMapping {
     case .invalidSource(let why):
       switch source {
       case .device, .discover:
+        // A capture (a file, a FIFO) is read with --input.
+        let capture = why.hasPrefix("a regular file") || why.hasPrefix("a FIFO")
         return LocateError(
           .usage, path, why,
-          remedy: "name the receiver's serial device; 'locate devices' lists them")
+          remedy: (capture ? "to replay a capture, give it with --input; " : "")
+            + "name the receiver's serial device; 'locate devices' lists them")
       default:
         return LocateError(.usage, path, why, remedy: "see 'locate --help'")
       }
@@ -112,6 +115,20 @@ enum FailureMapping {
     _ error: EngineError, seen: RequestObserver.Seen, source: ReceiverSource, timeout: Double,
     accuracy: Double?
   ) -> LocateError {
+    if case .notAccurateEnough(let best, let desired, _)? = error.detail,
+      let state = seen.state, lost(state, source: source) != nil
+    {
+      // The fixes that came were not accurate enough, and then the input ended.
+      return LocateError(
+        .notAccurate,
+        "no fix within ±" + JSONText.shortest(desired) + " m "
+          + (state == .ended ? "before the input ended" : "before the receiver was lost"),
+        best < 0
+          ? "the receiver reports no accuracy" : "the best was ±" + JSONText.fixed(best, 1) + " m",
+        remedy: source.isLive
+          ? "wait longer with --timeout, or accept less with --accuracy"
+          : "accept less with --accuracy")
+    }
     if let detailed = detailed(error, source: source) { return detailed }
     if let state = seen.state, let refusal = refusal(state, source: source) { return refusal }
     switch error.code {

@@ -27,6 +27,20 @@ struct LocateError: Error, Sendable, Hashable, CustomStringConvertible {
     return line
   }
 
+  /// What to do about sentences the strict checksum policy dropped.
+  static let checksumRemedy = "checksums are strict by default: --lenient accepts them"
+
+  /// The error, telling (when `uncheckedSentences`) that sentences without a checksum were
+  /// dropped: the likely reason why no fix came.
+  func naming(uncheckedSentences: Bool) -> LocateError {
+    guard uncheckedSentences, [.noFix, .receiverLost, .notAccurate].contains(status) else {
+      return self
+    }
+    var error = self
+    error.remedy = "sentences without a checksum were dropped; " + Self.checksumRemedy
+    return error
+  }
+
   /// A usage error pointing at a command's help.
   static func usage(_ what: String, _ why: String, command: String?) -> LocateError {
     let help = command.map { "see 'locate \($0) --help'" } ?? "see 'locate --help'"

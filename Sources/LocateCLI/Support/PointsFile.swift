@@ -47,17 +47,17 @@ enum PointsFile {
   /// Reads `path` (`-` for standard input), at most `limit` places, within `deadline`.
   static func read(
     _ path: String, limit: Int = maximumPlaces, deadline: InputFile.Deadline? = nil
-  ) throws(LocateError) -> [NamedPoint] {
+  ) throws(LocateError) -> PlaceList {
     let label = label(path)
-    var points: [NamedPoint] = []
+    var points = PlaceList()
     let document = try load(path, extra: nil, limit: limit, deadline: deadline) {
       row throws(LocateError) in
       points.append(row.place)
     }
     guard let document else { return points }
-    points = try GeoJSONPoints.parse(document, label: label)
-    guard points.count <= limit else { throw tooMany(label, limit: limit) }
-    return points
+    let parsed = try GeoJSONPoints.parse(document, label: label)
+    guard parsed.count <= limit else { throw tooMany(label, limit: limit) }
+    return PlaceList(parsed)
   }
 
   /// `standard input` for `-`, else the path.

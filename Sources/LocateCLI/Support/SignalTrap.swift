@@ -73,6 +73,7 @@ final class SignalTrap: Sendable {
     }
     // A second signal, or one while no command is listening: stop at once.
     guard let handlers, !handlers.isEmpty else {
+      TerminalScreen.restoreActive()
       SerialPortRegistry.releaseAll()
       CurrentProcess.exitImmediately(Self.status(for: number).rawValue)
     }

@@ -25,6 +25,7 @@ final class StatusLine: Sendable {
   /// the text changes).
   func show(_ text: String, elapsed: Double) {
     guard enabled else { return }
+    let text = TextSafety.visible(text)
     state.withLock { state in
       if isTerminal {
         Self.emit("\r\u{1B}[2K" + text)

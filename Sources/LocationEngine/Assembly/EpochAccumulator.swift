@@ -1,15 +1,24 @@
 import NMEA
 
+/// A VTG or PGRMV held back until the next timed sentence shows its epoch
+/// (``FixAssembler/holds(_:_:)``).
+package enum HeldMotion {
+  case vtg(VTG)
+  case pgrmv(PGRMV)
+}
+
 /// Knots to metres per second: 1852 m / 3600 s (≈ 0.514444).
 package let metresPerSecondPerKnot = 1852.0 / 3600.0
 
 /// What the sentences of the epoch in progress said so far (inline value type; no heap).
 ///
 /// Merge rules: the last valid position, altitude, speed and course win (as in gpsd), except
-/// that a sentence without a time (VTG) never overwrites a speed or course a timed sentence of
-/// the epoch gave (RMC): it may belong to the next epoch (an airborne receiver sends the next
-/// second's VTG right after this second's RMC), so it only fills in what the epoch lacks. The
-/// date comes from RMC or ZDA; mode and DOPs from GSA (HDOP also from GGA/GNS); errors from GST
+/// that a sentence without a time (VTG, Garmin's PGRMV) never overwrites a speed or course a
+/// timed sentence of the epoch gave (RMC): it may belong to the next epoch (an airborne
+/// receiver sends the next second's VTG right after this second's RMC), so it only fills in
+/// what the epoch lacks. Speed and course come only from sentences that state them. The
+/// date comes from RMC or ZDA; mode and DOPs from GSA (HDOP also from GGA/GNS; a DOP of 0 is
+/// unknown); errors from GST
 /// whose time matches; any explicit "not valid" (status `V`, quality 0, mode `N`, GSA mode 1)
 /// voids the epoch.
 package struct EpochAccumulator {
@@ -36,6 +45,10 @@ package struct EpochAccumulator {
   package var trailingVTG: Motion?
   package var leadingVTG: Motion?
   package var magneticVariation: Double?
+  /// Vertical speed, m/s, as PGRMV states it.
+  package var climb: Double?
+  /// Whether a sentence that states the fix or its absence (RMC, GGA, GLL, GNS) was merged.
+  package var statesFix = false
   package var gsaMode: GSAFixMode?
   package var pdop: Double?
   package var gsaHDOP: Double?
@@ -89,120 +102,6 @@ package struct EpochAccumulator {
     case .simulator: simulated = true
     default: if let status = Self.status(of: mode) { modeStatus = Self.better(modeStatus, status) }
     }
-  }
-
-  package mutating func merge(_ rmc: RMC) {
-    // Without a status (empty, or a field that could not be read) the RMC says nothing of
-    // validity: it neither voids the epoch nor gives it a position.
-    guard let status = rmc.status else { return }
-    // A void RMC's date is not trusted: some receivers send garbage dates while searching.
-    if status != .valid {
-      invalidate(.statusVoid)
-      return
-    }
-    if let date = rmc.date { self.date = date }
-    faa(rmc.mode)
-    position(rmc.latitude, rmc.longitude)
-    if let knots = rmc.speedKnots {
-      speed = knots * metresPerSecondPerKnot
-      timedSpeed = true
-    }
-    if let course = rmc.course {
-      self.course = course
-      timedCourse = true
-    }
-    if let knots = rmc.speedKnots, let course = rmc.course {
-      rmcMotion = Motion(speed: knots * metresPerSecondPerKnot, course: course)
-    }
-    if let variation = rmc.magneticVariation { magneticVariation = variation }
-  }
-
-  package mutating func merge(_ gga: GGA) {
-    guard let quality = gga.quality else { return }  // empty quality: no opinion
-    switch quality {
-    case .invalid:
-      invalidate(.qualityZero)
-      return
-    case .simulator: simulated = true
-    default: break
-    }
-    qualityStatus = Self.status(of: quality)
-    position(gga.latitude, gga.longitude)
-    if let altitude = gga.altitudeMSL { altitudeMSL = altitude }
-    if let separation = gga.geoidSeparation { geoidSeparation = separation }
-    if let hdop = gga.hdop { fixHDOP = hdop }
-    if let used = gga.satellitesUsed { satellitesUsed = max(satellitesUsed ?? 0, used) }
-    if let age = gga.dgpsAge { dgpsAge = age }
-    if let station = gga.dgpsStation { dgpsStation = station }
-  }
-
-  package mutating func merge(_ gll: GLL) {
-    guard let status = gll.status else { return }  // no status: no opinion, as RMC
-    if status != .valid {
-      invalidate(.statusVoid)
-      return
-    }
-    faa(gll.mode)
-    position(gll.latitude, gll.longitude)
-  }
-
-  package mutating func merge(_ gns: GNS) {
-    if gns.modes.isEmpty { return }  // no mode letters: no opinion
-    var best: GNSSFixStatus? = nil
-    var anyValid = false
-    for index in gns.modes.indices {
-      let mode = gns.modes[index]
-      if mode == .notValid { continue }
-      anyValid = true
-      if mode == .simulator { simulated = true }
-      if let status = Self.status(of: mode) { best = Self.better(best, status) }
-    }
-    guard anyValid else {
-      invalidate(.modeNotValid)
-      return
-    }
-    if let best { modeStatus = Self.better(modeStatus, best) }
-    position(gns.latitude, gns.longitude)
-    if let altitude = gns.altitudeMSL { altitudeMSL = altitude }
-    if let separation = gns.geoidSeparation { geoidSeparation = separation }
-    if let hdop = gns.hdop { fixHDOP = hdop }
-    if let used = gns.satellitesUsed { satellitesUsed = max(satellitesUsed ?? 0, used) }
-    if let age = gns.dgpsAge { dgpsAge = age }
-    if let station = gns.dgpsStation { dgpsStation = station }
-  }
-
-  package mutating func merge(_ vtg: VTG) {
-    if vtg.mode == .notValid { return }
-    if let knots = vtg.speedKnots, let course = vtg.courseTrue {
-      let motion = Motion(speed: knots * metresPerSecondPerKnot, course: course)
-      if time == nil {
-        leadingVTG = motion
-      } else if rmcMotion != nil {
-        trailingVTG = motion
-      }
-    }
-    if !timedSpeed {
-      if let knots = vtg.speedKnots {
-        speed = knots * metresPerSecondPerKnot
-      } else if let kmh = vtg.speedKmh {
-        speed = kmh / 3.6
-      }
-    }
-    if !timedCourse, let course = vtg.courseTrue { self.course = course }
-  }
-
-  package mutating func merge(_ gsa: GSA) {
-    if let mode = gsa.fixMode, mode.rawValue > (gsaMode?.rawValue ?? 0) { gsaMode = mode }
-    gsaSatellites += gsa.satellites.count
-    if let pdop = gsa.pdop { self.pdop = pdop }
-    if let hdop = gsa.hdop { gsaHDOP = hdop }
-    if let vdop = gsa.vdop { self.vdop = vdop }
-  }
-
-  package mutating func merge(_ gst: GST) {
-    if let error = gst.latitudeError { latitudeError = error }
-    if let error = gst.longitudeError { longitudeError = error }
-    if let error = gst.altitudeError { altitudeError = error }
   }
 
   /// The fix status an FAA mode letter stands for.

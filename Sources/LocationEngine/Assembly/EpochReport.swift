@@ -14,6 +14,9 @@ package enum VoidReason: Sendable, Hashable {
   case noPosition
   /// The position is exactly 0, 0.
   case zeroPosition
+  /// Its time of day is before the last fix's (a stale sentence of a multiplexed stream):
+  /// see ``FixAssembler``.
+  case olderThanLastFix
 }
 
 /// Everything one epoch said, merged: the assembler's output (internal value type; no heap).
@@ -36,14 +39,23 @@ package struct EpochReport: Sendable, Hashable {
   package var latitude: Double?
   /// Degrees east.
   package var longitude: Double?
-  /// Metres above mean sea level.
+  /// Metres above mean sea level, as the epoch's GGA or GNS sent it: measured in a 3D fix
+  /// (`verticalAccuracy` > 0), held in a 2D one (no output reports it then).
   package var altitudeMSL: Double?
   /// Geoid separation (ellipsoid − geoid), metres.
   package var geoidSeparation: Double?
-  /// Speed over ground, m/s.
+  /// Speed over ground, m/s, as a sentence of the epoch states it (RMC, VTG, PGRMV); nil
+  /// when none does.
   package var speed: Double?
-  /// Whether `speed` was derived from the previous fix (the epoch sent none).
-  package var speedDerived = false
+  /// For a fix whose sentences state no speed: the speed derived from the previous fix's
+  /// position at most 5 s before (as gpsd derives its `speed`). Never `speed`; offered apart
+  /// as `GNSSFixInfo.derivedSpeed`, which no output writes.
+  package var derivedSpeed: Double?
+  /// Vertical speed, m/s, as the receiver states it (Garmin's PGRMV).
+  package var climb: Double?
+  /// Whether a sentence of the epoch states the fix or its absence (RMC, GGA, GLL, GNS): an
+  /// epoch without one (a ZDA alone) says nothing of the fix.
+  package var statesFix = true
   /// Course over ground, degrees true.
   package var course: Double?
   /// Magnetic variation, degrees east.

@@ -15,6 +15,7 @@ extension FixAssembler {
     case .gsa(let gsa): return add(gsa, at: at, read: read)
     case .gst(let gst): return add(gst, at: at, read: read)
     case .gsv(let gsv): return add(gsv, at: at, read: read)
+    case .pgrmv(let pgrmv): return add(pgrmv, at: at, read: read)
     case .hdt, .ths, .hdg, .hdm, .txt, .proprietary, .unknown: return AssemblerStep()
     }
   }
@@ -24,7 +25,7 @@ extension FixAssembler {
     let rmc = copy rmc  // the merge closure needs its own (a small one)
     if rmc.time == nil { return untimed(at: at) }
     let ignored = ignoredDates
-    var step = handle(.rmc, rmc.talker, rmc.time, at, read) {
+    var step = handle(.rmc, rmc.talker, rmc.time, at, read, valid: rmc.status == .valid) {
       $0.merge(rmc)
       if rmc.status == .valid, let date = rmc.date, let time = rmc.time {
         $1.observe(date, time: time)
@@ -40,21 +41,29 @@ extension FixAssembler {
   package mutating func add(_ gga: borrowing GGA, at: Int64, read: Int) -> AssemblerStep {
     let gga = copy gga  // the merge closure needs its own (a small one)
     if gga.time == nil { return untimed(at: at) }
-    return handle(.gga, gga.talker, gga.time, at, read) { epoch, _ in epoch.merge(gga) }
+    let valid = gga.quality.map { $0 != .invalid } ?? false
+    return handle(.gga, gga.talker, gga.time, at, read, valid: valid) { epoch, _ in
+      epoch.merge(gga)
+    }
   }
 
   /// A GLL sentence.
   package mutating func add(_ gll: borrowing GLL, at: Int64, read: Int) -> AssemblerStep {
     let gll = copy gll  // the merge closure needs its own (a small one)
     if gll.time == nil { return untimed(at: at) }
-    return handle(.gll, gll.talker, gll.time, at, read) { epoch, _ in epoch.merge(gll) }
+    return handle(.gll, gll.talker, gll.time, at, read, valid: gll.status == .valid) {
+      epoch, _ in epoch.merge(gll)
+    }
   }
 
   /// A GNS sentence.
   package mutating func add(_ gns: borrowing GNS, at: Int64, read: Int) -> AssemblerStep {
     let gns = copy gns  // the merge closure needs its own (a small one)
     if gns.time == nil { return untimed(at: at) }
-    return handle(.gns, gns.talker, gns.time, at, read) { epoch, _ in epoch.merge(gns) }
+    let valid = gns.modes.contains { $0 != .notValid }
+    return handle(.gns, gns.talker, gns.time, at, read, valid: valid) { epoch, _ in
+      epoch.merge(gns)
+    }
   }
 
   /// A ZDA sentence.
@@ -77,8 +86,25 @@ extension FixAssembler {
   /// A VTG sentence.
   package mutating func add(_ vtg: borrowing VTG, at: Int64, read: Int) -> AssemblerStep {
     let vtg = copy vtg  // the merge closure needs its own (a small one)
+    if holds(.vtg, vtg.talker) {
+      hold(.vtg(vtg))
+      return AssemblerStep()
+    }
     return handle(.vtg, vtg.talker, nil, at, read) { epoch, _ in epoch.merge(vtg) }
   }
+
+  /// Garmin's velocity sentence: untimed, as VTG, it belongs to the epoch in progress.
+  package mutating func add(_ pgrmv: borrowing PGRMV, at: Int64, read: Int) -> AssemblerStep {
+    let pgrmv = copy pgrmv  // the merge closure needs its own (a small one)
+    if holds(.pgrmv, Self.garmin) {
+      hold(.pgrmv(pgrmv))
+      return AssemblerStep()
+    }
+    return handle(.pgrmv, Self.garmin, nil, at, read) { epoch, _ in epoch.merge(pgrmv) }
+  }
+
+  /// The talker a PGRMV is keyed by (`PG`, from its address).
+  static let garmin = Talker(UInt8(ascii: "P"), UInt8(ascii: "G"))
 
   /// A GSA sentence.
   package mutating func add(_ gsa: borrowing GSA, at: Int64, read: Int) -> AssemblerStep {

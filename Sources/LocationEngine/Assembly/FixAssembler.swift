@@ -40,18 +40,29 @@ package struct ImpossibleDate: Sendable {
 /// Turns typed sentences into one report per epoch — the sentences sharing a UTC time of day.
 ///
 /// The reporting rule (gpsd's approach, refined): a timed sentence (RMC, GGA, GLL, GNS, ZDA)
-/// whose time of day differs by 10 ms or more from the epoch in progress starts a new epoch. The
-/// last fix-bearing sentence (RMC GGA GLL GNS VTG GSA GST ZDA; keyed by type, talker and
-/// ordinal) before such a change is learned as a cycle ender; from then on the epoch is
-/// reported the moment its ender arrives — never one cycle late. Until an ender is known, a
-/// live source's epoch is reported when the line goes quiet after it (``reportOnQuiet()``, see
-/// ``LocationPolicy/quietGap``); otherwise, and when the ender does not come, the epoch is
-/// reported when the next one starts. Untimed
-/// sentences (GSA, VTG, GSV) belong to the epoch in progress (at the very start of a stream,
-/// to the first timed epoch: a capture that begins mid-cycle), except a VTG that this
-/// receiver's own values show to open the next epoch (``VTGOrder``). GST joins the epoch whose time
-/// it names. GSV only feeds the sky view, which changes when an epoch closes. An epoch's time is
-/// its latest timed sentence's (GLL sent a few ms before RMC and GGA takes their time).
+/// whose time of day differs by 10 ms or more from the epoch in progress starts a new epoch, and
+/// so does an RMC, GGA, GLL or GNS of a talker that already stated this epoch (the receiver
+/// states the second again, `V` then `A`: the later word is an epoch of its own). The last
+/// fix-bearing sentence (RMC GGA GLL GNS VTG GSA GST ZDA PGRMV; keyed by type, talker and
+/// ordinal) before such a change is learned as a cycle ender (``CycleEnders``: two epochs in a
+/// row, of epochs that state a fix); from then on the epoch is reported the moment its ender
+/// arrives — never one cycle late. Until an ender is known, a live source's epoch is reported
+/// when the line goes quiet after it (``reportOnQuiet()``, see ``LocationPolicy/quietGap``);
+/// otherwise, and when the ender does not come, the epoch is reported when the next one starts.
+/// Untimed sentences (GSA, VTG, PGRMV, GSV) belong to the epoch in progress (at the very start
+/// of a stream, to the first timed epoch: a capture that begins mid-cycle), except a VTG that
+/// this receiver's own values show to open the next epoch (``VTGOrder``), and a second VTG or
+/// PGRMV of a talker whose one the epoch already has, held until the next timed sentence shows
+/// its epoch (``holds(_:_:)``: the next epoch's, whose RMC was lost).
+/// GST joins the epoch whose time it names. GSV only feeds the sky view, which changes when an
+/// epoch closes. An epoch's time is its latest timed sentence's (GLL sent a few ms before RMC
+/// and GGA takes their time).
+///
+/// What an epoch reports is its own sentences' word: GSA's fix type is its mode (2D is 2D,
+/// whatever GGA counts; the altitude of a 2D fix is held, and no output reports it); speed and
+/// course only as RMC, VTG or PGRMV state them (a speed derived from positions is kept apart,
+/// ``EpochReport/derivedSpeed``); a fix a second or more older than the last one is stale
+/// (``isOlderThanLastFix(_:)``).
 ///
 /// No allocation per sentence: all state is inline or reuses storage allocated at creation.
 package struct FixAssembler {
@@ -67,13 +78,23 @@ package struct FixAssembler {
   /// The epoch reported on its ender (valid after a step with `completed`).
   private(set) var completedReport: EpochReport?
   package var epochNumber = 0
-  private var dates: DateTracker
+  var dates: DateTracker
   /// A replay's clock, advanced by the sentences' times (nil for a live source).
   private var stream: StreamClock?
-  private var previous: (latitude: Double, longitude: Double, time: Int64)?
+  var previous: (latitude: Double, longitude: Double, time: Int64)?
   /// When the receiver last stated a 3D solution (an altitude in 3D, or GSA mode 3), ns of day.
-  private var last3D: Int64?
-  private var recentDOP: (hdop: Double?, vdop: Double?, time: Int64)?
+  var last3D: Int64?
+  var recentDOP: (hdop: Double?, vdop: Double?, time: Int64)?
+  /// The time of day of the last fix, and of the last epoch found older than it (ns): see
+  /// ``isOlderThanLastFix(_:)``.
+  var lastFixTime: Int64?
+  var olderRun: Int64?
+  /// The time of the epoch a VTG closed as the opener of the next one (``VTGOrder``), until
+  /// the next timed sentence shows whether it was.
+  private var closedByVTG: UTCTime?
+  /// A second VTG or PGRMV of a talker whose one the epoch in progress already has, until the
+  /// next timed sentence shows which epoch it is (``holds(_:_:)``).
+  private var held: HeldMotion?
 
   /// Makes an assembler with a week-rollover rule; with `streamClock`, sentence times (not the
   /// `at` arguments) are the service time, as for a replay.
@@ -122,7 +143,9 @@ package struct FixAssembler {
   /// Whether the epoch in progress has fix data but no confirmed cycle ender of its phase to
   /// report it: a live source may report it when the line goes quiet (``reportOnQuiet()``).
   package var awaitsQuietReport: Bool {
-    guard let time = epoch?.time, epoch?.reportedOn == nil, epoch?.lastKey != nil else {
+    guard let time = epoch?.time, epoch?.reportedOn == nil, epoch?.lastKey != nil,
+      epoch?.statesFix == true
+    else {
       return false
     }
     return !enders.hasConfirmedEnder(wholeSecond: Self.isWholeSecond(time))
@@ -141,8 +164,23 @@ package struct FixAssembler {
     return step
   }
 
+  /// Whether a VTG or PGRMV of this talker is held back rather than merged: the epoch in
+  /// progress already has its one (and VTG does not open epochs, ``VTGOrder``). It is the next
+  /// epoch's, sent before that epoch's first timed sentence because its RMC was lost
+  /// (`$GNRMC,…` `$GNVTG,…` `$GNGGA,…`, then `$GNVTG,…` `$GNGGA,220939.00,…`): it joins the
+  /// epoch the next timed sentence belongs to, whose speed it states — this one's again, when
+  /// that sentence has this epoch's time (a logger that writes each sentence twice).
+  package mutating func holds(_ kind: FixSentenceKind, _ talker: Talker) -> Bool {
+    guard epoch?.time != nil, epoch!.ordinals.contains(kind, talker) else { return false }
+    return !(kind == .vtg && vtgOrder.opensEpochs)
+  }
+
+  /// Holds back a VTG or PGRMV (``holds(_:_:)``).
+  package mutating func hold(_ motion: HeldMotion) { held = motion }
+
   /// Reports the epoch in progress (the input ended, or the receiver went silent).
   package mutating func flush(at: Int64) -> AssemblerStep {
+    held = nil
     var step = AssemblerStep()
     step.closed = close(at: at)
     step.skyChanged = satellites.takeDirty()
@@ -154,6 +192,7 @@ package struct FixAssembler {
   /// is complete and reported now (its last fix is not lost, nor voided by a no-fix sentence
   /// merged into it); untimed sentences before it belonged to no timed epoch.
   package mutating func untimed(at: Int64) -> AssemblerStep {
+    held = nil
     var step = AssemblerStep()
     guard epoch?.time != nil else {
       epoch = nil
@@ -166,9 +205,10 @@ package struct FixAssembler {
 
   /// Merges a sentence of fix data (its time, when it has one) into the epoch in progress;
   /// the per-type `add` methods (FixAssembler+Sentences.swift) call it.
+  /// `valid` is whether a sentence that states the fix (RMC, GGA, GLL, GNS) calls it valid.
   package mutating func handle(
     _ kind: FixSentenceKind, _ talker: Talker, _ time: UTCTime?, _ at: Int64, _ read: Int,
-    _ merge: (inout EpochAccumulator, inout DateTracker) -> Void
+    valid: Bool = false, _ merge: (inout EpochAccumulator, inout DateTracker) -> Void
   ) -> AssemblerStep {
     var step = AssemblerStep()
     var at = at
@@ -176,32 +216,61 @@ package struct FixAssembler {
       if let time, kind != .gst { stream!.observe(time) }
       at = stream!.now
     }
+    var carried: HeldMotion? = nil
+    if let time, let motion = held {
+      held = nil
+      if let epochTime = epoch?.time, Self.sameEpoch(epochTime, time) {
+        epoch!.merge(motion)  // a second copy of the epoch's own (a logger writing each twice)
+      } else {
+        carried = motion  // the next epoch's: it joins it below
+      }
+    }
+    if let time, let closed = closedByVTG {
+      // A timed sentence after a VTG that opened an epoch: of the epoch the VTG closed, it
+      // shows that this receiver's VTG does not open the next one.
+      closedByVTG = nil
+      if Self.sameEpoch(closed, time) { vtgOrder.contradicted() }
+    }
     if let time, let epochTime = epoch?.time, !Self.sameEpoch(epochTime, time) {
+      step.closed = close(at: at)
+      step.skyChanged = satellites.takeDirty()
+    } else if valid && time != nil && epoch?.time != nil && epoch!.voidReason != nil
+      && epoch!.ordinals.contains(kind, talker)
+    {
+      // The receiver states this epoch again, now as valid (an RMC or GGA of the same talker
+      // and time as one that said `V` or quality 0: a Garmin that sends 18:34:53 twice, `V`
+      // then `A`): what it says now supersedes what it said, and is an epoch of its own. (A
+      // sentence sent twice alike, as some loggers write them, merges as before.)
       step.closed = close(at: at)
       step.skyChanged = satellites.takeDirty()
     } else if kind == .vtg && vtgOrder.opensEpochs && epoch?.time != nil {
       // This receiver's VTG starts the next epoch: the one in progress is complete.
+      closedByVTG = epoch?.time
       step.closed = close(at: at)
       step.skyChanged = satellites.takeDirty()
     }
     if epoch == nil {
       // A timed-type sentence without its time joins no epoch; see `add`.
-      if time == nil && kind != .vtg && kind != .gsa && kind != .gst { return step }
+      if time == nil && kind != .vtg && kind != .gsa && kind != .gst && kind != .pgrmv {
+        return step
+      }
       epochNumber += 1
       epoch = EpochAccumulator(time: time, at: at, read: read)
     }
+    if let carried { epoch?.merge(carried) }
     // In place (`epoch!` after the nil check above): the accumulator is not copied per sentence.
     guard epoch != nil else { return step }
     if let time { epoch!.time = time }
     epoch!.lastAt = at
     let key = epoch!.ordinals.next(kind, talker).phased(Self.isWholeSecond(epoch!.time))
     merge(&epoch!, &dates)
+    if kind.statesFix { epoch!.statesFix = true }
     epoch!.lastKey = key
     epoch!.beforeLast = epoch!.seen
     epoch!.seen.insert(key)
     if epoch!.reportedOn != nil {
       epoch!.dataAfterReport = true
-    } else if epoch!.time != nil && enders.ends(key, after: epoch!.beforeLast) {
+    } else if epoch!.time != nil && epoch!.statesFix && enders.ends(key, after: epoch!.beforeLast) {
       epoch!.reportedOn = key
       if let current = epoch { completedReport = report(current) }
       step.completed = true
@@ -218,113 +287,12 @@ package struct FixAssembler {
     vtgOrder.observe(
       rmc: finished.rmcMotion, trailing: finished.trailingVTG, leading: finished.leadingVTG)
     if finished.dataAfterReport, let fired = finished.reportedOn { enders.forget(fired) }
-    if let last = finished.lastKey { enders.learn(last, after: finished.beforeLast) }
+    // Only an epoch that states a fix teaches where a cycle ends (not a ZDA sent alone).
+    if finished.statesFix, let last = finished.lastKey {
+      enders.learn(last, after: finished.beforeLast, epoch: finished.seen)
+    }
     guard finished.reportedOn == nil else { return false }
     closedReport = report(finished)
     return true
-  }
-
-  /// The report of an epoch: mode, status and accuracy decided from what it merged.
-  private mutating func report(_ e: EpochAccumulator) -> EpochReport {
-    let time = e.time ?? UTCTime(hour: 0, minute: 0, second: 0)
-    let day = dates.resolve(time: time, sent: e.date)
-    var reason = e.voidReason
-    if reason == nil, e.gsaMode == .noFix { reason = .gsaNoFix }
-    if reason == nil, e.latitude == nil || e.longitude == nil { reason = .noPosition }
-    if reason == nil, e.latitude == 0 && e.longitude == 0 { reason = .zeroPosition }
-    // A count of 0 is a receiver that leaves the field at 00, not one without a fix: the
-    // count is unknown (RMC status, GGA quality and GSA mode decide whether it is a fix).
-    let counted = e.satellitesUsed.flatMap { $0 > 0 ? $0 : nil }
-    let used = max(counted ?? 0, e.gsaSatellites)
-    let mode: GNSSFixMode
-    if reason != nil {
-      mode = .noFix
-    } else if let gsaMode = e.gsaMode {
-      // Some receivers (Telit, Navior) declare 2D in GSA while sending an altitude solved
-      // from 4 or more satellites: that is a 3D solution (gpsd 3.22 reads it so too).
-      let solved = e.altitudeMSL != nil && used >= 4
-      mode = gsaMode == .fix3D || solved ? .fix3D : .fix2D
-    } else if e.altitudeMSL != nil {
-      // An altitude with 4 or more satellites, or with a count the receiver did not state;
-      // one held from 3 satellites or fewer is 2D.
-      mode = used == 0 || used >= 4 ? .fix3D : .fix2D
-    } else if let last = last3D, Self.elapsed(from: last, to: time) <= 5_000_000_000 {
-      // An epoch without altitude or GSA (RMC, GLL) within 5 s of one the receiver called 3D
-      // is the same 3D solution (as gpsd reports it): its mode is carried, never an altitude.
-      mode = .fix3D
-    } else {
-      mode = .fix2D
-    }
-    if mode == .fix3D && (e.altitudeMSL != nil || e.gsaMode == .fix3D) {
-      last3D = time.nanosecondsOfDay
-    } else if mode != .fix3D {
-      last3D = nil
-    }
-
-    var status = GNSSFixStatus.unknown
-    if mode != .noFix {
-      status = e.simulated ? .simulated : (e.qualityStatus ?? e.modeStatus ?? .gps)
-    }
-    var hdop = e.gsaHDOP ?? e.fixHDOP
-    var vdop = e.vdop
-    if hdop != nil {
-      recentDOP = (hdop, vdop, time.nanosecondsOfDay)
-    } else if let recent = recentDOP, Self.elapsed(from: recent.time, to: time) <= 5_000_000_000 {
-      // Satellite geometry changes slowly: an epoch without DOPs (RMC, GLL) takes those of an
-      // epoch at most 5 s earlier.
-      hdop = recent.hdop
-      vdop = vdop ?? recent.vdop
-    }
-    let horizontal: Double =
-      mode == .noFix
-      ? -1
-      : ErrorModel.horizontal(
-        latitudeError: e.latitudeError, longitudeError: e.longitudeError, hdop: hdop,
-        status: status)
-    let vertical =
-      mode == .fix3D && e.altitudeMSL != nil
-      ? ErrorModel.vertical(
-        altitudeError: e.altitudeError, vdop: vdop, hdop: hdop, status: status)
-      : -1
-    let derived = mode == .noFix || e.speed != nil ? nil : derivedSpeed(e, time)
-    if mode != .noFix, let latitude = e.latitude, let longitude = e.longitude {
-      previous = (latitude, longitude, time.nanosecondsOfDay)
-    } else {
-      previous = nil
-    }
-    var report = EpochReport(
-      time: time, day: day, mode: mode, status: status, voidReason: reason,
-      latitude: e.latitude, longitude: e.longitude, altitudeMSL: e.altitudeMSL,
-      geoidSeparation: e.geoidSeparation, speed: e.speed ?? derived, course: e.course,
-      magneticVariation: e.magneticVariation, hdop: hdop, vdop: vdop, pdop: e.pdop,
-      satellitesUsed: satellites.hasUsedList && satellites.usedCount > 0
-        ? satellites.usedCount : counted,
-      satellitesInView: satellites.hasSkyView ? satellites.inView.count : nil,
-      bestSNR: satellites.bestSNR,
-      latitudeError: e.latitudeError, longitudeError: e.longitudeError,
-      altitudeError: e.altitudeError, horizontalAccuracy: horizontal, verticalAccuracy: vertical,
-      dgpsAge: e.dgpsAge, dgpsStation: e.dgpsStation, startedAt: e.startedAt, completedAt: e.lastAt,
-      startRead: e.startRead)
-    report.speedDerived = derived != nil
-    report.relativeDay = dates.relativeDay
-    return report
-  }
-
-  /// Nanoseconds from one time of day to a later one (across midnight when needed).
-  package static func elapsed(from earlier: Int64, to later: UTCTime) -> Int64 {
-    var elapsed = later.nanosecondsOfDay - earlier
-    if elapsed < -UTCCalendar.nanosecondsPerDay / 2 { elapsed += UTCCalendar.nanosecondsPerDay }
-    return elapsed
-  }
-
-  /// Speed from the previous fix, for an epoch that sent none (as gpsd does): the distance
-  /// between the two positions over the time between them, when that is more than 0 and at
-  /// most 5 s.
-  private func derivedSpeed(_ e: EpochAccumulator, _ time: UTCTime) -> Double? {
-    guard let previous, let latitude = e.latitude, let longitude = e.longitude else { return nil }
-    let elapsed = Self.elapsed(from: previous.time, to: time)
-    guard elapsed > 0 && elapsed <= 5_000_000_000 else { return nil }
-    let distance = localDistance(previous.latitude, previous.longitude, latitude, longitude)
-    return distance / (Double(elapsed) / 1e9)
   }
 }

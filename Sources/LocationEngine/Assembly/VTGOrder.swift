@@ -39,6 +39,15 @@ package struct VTGOrder {
     previous = (rmc, opensEpochs ? nil : trailing)
   }
 
+  /// A timed sentence of the epoch a VTG closed arrived after it: this receiver's VTG does not
+  /// open the next epoch, whatever the votes said (learned wrongly, it would otherwise stay
+  /// learned: an epoch that a VTG opens holds no RMC to vote with).
+  package mutating func contradicted() {
+    votes = 0
+    opensEpochs = false
+    previous = nil
+  }
+
   private mutating func vote(_ vtg: Motion, this rmc: Motion, before: Motion) {
     let matchesThis = vtg.agrees(with: rmc)
     let matchesBefore = vtg.agrees(with: before)

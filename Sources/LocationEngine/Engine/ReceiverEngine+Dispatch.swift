@@ -2,6 +2,7 @@ import Glibc
 import NMEA
 import Platform
 import Receivers
+import Synchronization
 
 /// How an engine runs its core and hands out what it made (see ``ReceiverEngine``).
 extension ReceiverEngine {
@@ -55,9 +56,16 @@ extension ReceiverEngine {
     for handler in handlers { handler(.events(events)) }
   }
 
-  /// The counters for tests, and the latest fix of a live source for every manager.
+  /// The counters for tests and for ``decoderCounters()``, and the latest fix of a live
+  /// source for every manager.
   private func published() {
     decoded.store(decoder.counters.framing.sentences, ordering: .releasing)
+    if countersWanted.load(ordering: .relaxed),
+      countersWanted.exchange(false, ordering: .acquiringAndReleasing)
+    {
+      let counters = decoder.counters
+      countersCopy.withLock { $0 = counters }
+    }
     let reported = core.epochsReported
     guard epochs.exchange(reported, ordering: .acquiringAndReleasing) != reported,
       let key, !core.config.isReplay, let fix = core.latestFix
@@ -94,5 +102,15 @@ extension ReceiverEngine {
       core.lineQuiet(at: clock.now(), wall: clock.wallNow())
       hand(core.takeEvents(), to: handlers)
     }
+  }
+}
+
+extension ReceiverEngine {
+  /// The decoder's counters as of the last read that followed an earlier call (nil before
+  /// one did), and asks for them again after the next read. Never waits for the reader: a
+  /// subscriber may call it while the reader waits for that subscriber to take its events.
+  func decoderCounters() -> NMEACounters? {
+    countersWanted.store(true, ordering: .releasing)
+    return countersCopy.withLock { $0 }
   }
 }

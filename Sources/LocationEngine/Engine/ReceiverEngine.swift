@@ -85,6 +85,10 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// per engine).
   let decoded = Atomic<Int>(0)
   let epochs = Atomic<Int>(0)
+  /// Set by ``decoderCounters()``: the reader copies the decoder's counters into
+  /// `countersCopy` after its next read (a copy per request, not per read).
+  let countersWanted = Atomic<Bool>(false)
+  let countersCopy = Locked<NMEACounters?>(nil)
   /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number.
   let quietCheck = QuietCheck()
 

@@ -29,6 +29,13 @@ package struct AuthorizationTracker {
     case device(DeviceState)
   }
 
+  /// Takes `status` as known before the receiver says anything (the process's authorization a
+  /// client already reports): opening the receiver then announces only a change from it.
+  package mutating func assume(_ status: Authorization) {
+    guard device == nil, self.status == .notDetermined else { return }
+    self.status = status
+  }
+
   /// A device state from the receiver.
   package mutating func update(_ state: DeviceState) -> Change? {
     if state == device { return nil }

@@ -64,8 +64,8 @@ package struct DeliveryFilter {
     }
     var resumed = false
     if pausesAutomatically {
-      let speed = report.speedDerived ? nil : report.speed
-      switch pause.update(latitude: latitude, longitude: longitude, speed: speed, now: now)
+      switch pause.update(
+        latitude: latitude, longitude: longitude, speed: report.speed, now: now)
       {
       case .paused?: return .pause
       case .resumed?: resumed = true

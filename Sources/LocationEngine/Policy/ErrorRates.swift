@@ -51,7 +51,8 @@ package struct ErrorRates {
     -> Estimates
   {
     guard report.isFix, let latitude = report.latitude, let longitude = report.longitude else {
-      previous = nil
+      // An epoch that says nothing of the fix (a ZDA alone), or a stale one, breaks no chain.
+      if report.statesFix && report.voidReason != .olderThanLastFix { previous = nil }
       return Estimates()
     }
     var estimates = Estimates(

@@ -13,8 +13,11 @@ import Geodesy
 ///   3D with a vertical accuracy; otherwise 0 with `verticalAccuracy` −1 (Core Location's
 ///   "invalid"). `ellipsoidalAltitude` adds the receiver's geoid separation, or EGM96's when it
 ///   sends none (``Geoid``).
-/// - Speed and course: −1 when not sent; course normalised to [0, 360).
-/// - Climb: altitude change over time between consecutive 3D fixes at most 5 s apart.
+/// - Speed and course: as a sentence of the epoch states them (RMC, VTG, PGRMV), −1 when none
+///   does (never derived from positions: that is `GNSSFixInfo.derivedSpeed`, apart); course
+///   normalised to [0, 360).
+/// - Climb: the receiver's (PGRMV), else the altitude change over time between consecutive
+///   3D fixes at most 5 s apart.
 package struct LocationFactory {
   package var device: String?
   package var isReplay: Bool
@@ -32,9 +35,9 @@ package struct LocationFactory {
   /// The location for a fix; remembers it for the climb rate and the replay offset.
   package mutating func make(_ report: EpochReport, wallNow: Date) -> Fix {
     var instant = report.instant
-    var climb: Double? = nil
+    var climb: Double? = report.climb
     if report.verticalAccuracy > 0, let altitude = report.altitudeMSL {
-      if let previous = previousAltitude, instant > previousInstant,
+      if climb == nil, let previous = previousAltitude, instant > previousInstant,
         instant - previousInstant <= 5_000_000_000
       {
         climb = (altitude - previous) / (Double(instant - previousInstant) / 1e9)
@@ -89,6 +92,7 @@ package struct LocationFactory {
       longitudeError: report.longitudeError, dgpsAge: report.dgpsAge,
       dgpsStation: report.dgpsStation, device: device, isReplay: isReplay)
     info.hasDate = report.day != nil || shifted
+    info.derivedSpeed = report.derivedSpeed
     info.geoidSeparationFromModel = modelled
     return Fix(
       coordinate: CLLocationCoordinate2D(

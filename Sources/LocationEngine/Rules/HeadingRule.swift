@@ -9,8 +9,10 @@ import Platform
 /// - **Magnetic** heading: HDM's, or HDG's sensor heading plus its deviation (0 when not
 ///   sent). A true heading gives a magnetic one: the magnetic reading of the last
 ///   ``magneticFreshness`` seconds when the receiver sends both, else true − variation.
-/// - **Variation**: HDG's own fields, else the last RMC variation the receiver sent (its
-///   `magneticVariation`, reported with each epoch).
+/// - **Variation**: HDG's own fields, else the receiver's RMC variation (the epoch in
+///   progress's, or the last one it sent), else the World Magnetic Model's (WMM2025,
+///   ``MagneticVariation``) at the latest position (the epoch in progress's, or the last
+///   fix's) and date; none before the receiver has given a position.
 /// - A receiver that sends a true heading (HDT or THS) is its own authority: its HDM and HDG
 ///   only supply the magnetic value, they make no heading of their own. Otherwise each HDM or
 ///   HDG makes one.
@@ -32,8 +34,9 @@ public enum HeadingRule {
   package static let sources = Locked(Set<String>())
 }
 
-/// One source's heading sentences inside an engine (``EngineCore``): what they said and the
-/// variation; each subscriber filters the readings (``HeadingTracker``).
+/// One source's heading sentences inside an engine (``EngineCore``): what they said; the
+/// engine gives the variation with each; each subscriber filters the readings
+/// (``HeadingTracker``).
 package struct HeadingSource {
   /// The last RMC variation, degrees east.
   package var variation: Double?
@@ -53,8 +56,11 @@ package struct HeadingSource {
     _ = HeadingRule.sources.withLock { $0.insert(source) }
   }
 
-  /// A true heading (HDT, valid THS) at service time `at`.
-  package mutating func trueHeading(_ value: Double, at: Int64) -> HeadingReading {
+  /// A true heading (HDT, valid THS) at service time `at`, with the variation now (see
+  /// ``HeadingRule``).
+  package mutating func trueHeading(_ value: Double, at: Int64, variation: Double?)
+    -> HeadingReading
+  {
     sawTrueSource = true
     var fields = HeadingReading()
     fields.trueHeading = HeadingTracker.normalized(value)
@@ -66,11 +72,11 @@ package struct HeadingSource {
     return fields
   }
 
-  /// A magnetic heading (HDM, or HDG with its deviation and optional variation); nil once a
-  /// true heading source was seen.
-  package mutating func magneticHeading(_ value: Double, variation own: Double?, at: Int64)
-    -> HeadingReading?
-  {
+  /// A magnetic heading (HDM, or HDG with its deviation and optional variation), with the
+  /// variation now when HDG gives none; nil once a true heading source was seen.
+  package mutating func magneticHeading(
+    _ value: Double, variation own: Double?, otherwise variation: Double?, at: Int64
+  ) -> HeadingReading? {
     let magnetic = HeadingTracker.normalized(value)
     self.magnetic = (magnetic, at)
     guard !sawTrueSource else { return nil }

@@ -31,10 +31,10 @@ public struct RegionTracker: Sendable {
   public static let maximumRadius: CLLocationDistance = 20_000_000
 
   package struct Entry: Sendable {
-    var identifier: String
-    var center: CLLocationCoordinate2D
-    var radius: Double
-    var state: CLRegionState
+    package var identifier: String
+    package var center: CLLocationCoordinate2D
+    package var radius: Double
+    package var state: CLRegionState
   }
 
   /// The rule applied to every fix.

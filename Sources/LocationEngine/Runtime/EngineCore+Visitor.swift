@@ -56,34 +56,45 @@ extension EngineCore: SentenceVisitor {
     ignored(error, sentenceKept: sentenceKept)
   }
 
+  // A sentence the strict checksum policy dropped for want of a checksum: said once per
+  // address, as ignored fields are (the client says why, and what accepts it).
+  mutating func visit(uncheckedSentence line: UnsafeRawBufferPointer) {
+    ignored(.noChecksum(line), sentenceKept: false)
+  }
+
   // Heading sentences (see ``HeadingRule``) count as NMEA; each reading goes to the
   // subscribers' filters.
   mutating func visit(_ hdt: borrowing HDT) {
     sawHeadingSentence()
     guard let value = hdt.heading else { return }
-    let now = self.now
-    heading(withHeading { $0.trueHeading(value, at: now) })
+    let (now, variation) = (self.now, variationNow())
+    heading(withHeading { $0.trueHeading(value, at: now, variation: variation) })
   }
 
   mutating func visit(_ ths: borrowing THS) {
     sawHeadingSentence()
     guard let value = ths.heading, ths.status != .invalid else { return }
-    let now = self.now
-    heading(withHeading { $0.trueHeading(value, at: now) })
+    let (now, variation) = (self.now, variationNow())
+    heading(withHeading { $0.trueHeading(value, at: now, variation: variation) })
   }
 
   mutating func visit(_ hdg: borrowing HDG) {
     sawHeadingSentence()
     guard let value = hdg.heading else { return }
-    let (now, deviation, variation) = (self.now, hdg.deviation ?? 0, hdg.variation)
-    heading(withHeading { $0.magneticHeading(value + deviation, variation: variation, at: now) })
+    let (now, deviation, own) = (self.now, hdg.deviation ?? 0, hdg.variation)
+    let variation = own == nil ? variationNow() : nil
+    heading(
+      withHeading {
+        $0.magneticHeading(value + deviation, variation: own, otherwise: variation, at: now)
+      })
   }
 
   mutating func visit(_ hdm: borrowing HDM) {
     sawHeadingSentence()
     guard let value = hdm.heading else { return }
-    let now = self.now
-    heading(withHeading { $0.magneticHeading(value, variation: nil, at: now) })
+    let (now, variation) = (self.now, variationNow())
+    heading(
+      withHeading { $0.magneticHeading(value, variation: nil, otherwise: variation, at: now) })
   }
 
   private mutating func sawHeadingSentence() {

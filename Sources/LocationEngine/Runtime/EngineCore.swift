@@ -13,6 +13,8 @@ struct EngineCore {
   private var factory: LocationFactory
   /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
   private var errorRates = ErrorRates()
+  /// The World Magnetic Model's declination along the track, for fixes without the receiver's.
+  private var declinations = DeclinationCache()
   /// Heading sentences (the filter is each subscriber's).
   private var heading = HeadingSource()
   /// Whether sky views are built (some subscriber wants them).
@@ -183,7 +185,8 @@ struct EngineCore {
     events.append(.ignored(error, sentenceKept: sentenceKept))
   }
 
-  /// A device state from the receiver: told, then the epoch it closed, then told as done.
+  /// A device state from the receiver: told, then the epoch it closed, then told as done. The
+  /// end of the input comes after the epoch it closed: every sentence came before it.
   mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     advanceClock(at: at, wall: wall)
     if case .connected = state {
@@ -204,10 +207,15 @@ struct EngineCore {
     case .denied, .busy, .unavailable: nmeaSeen = false
     default: break
     }
-    events.append(.deviceState(state))
     switch state {
-    case .silent, .unplugged, .garbled, .ended: apply(assembler.flush(at: now))
-    default: break
+    case .ended:
+      apply(assembler.flush(at: now))
+      events.append(.deviceState(state))
+    case .silent, .unplugged, .garbled:
+      events.append(.deviceState(state))
+      apply(assembler.flush(at: now))
+    default:
+      events.append(.deviceState(state))
     }
     events.append(.deviceStateDone(state))
   }
@@ -245,13 +253,29 @@ struct EngineCore {
     let estimates = errorRates.next(
       report, instant: report.instant, satellites: assembler.satellites)
     let fromBacklog = !config.isReplay && report.startRead <= backlogRead
-    let fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
+    var fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
+    if var made = fix, var info = made.gnss, info.magneticVariation == nil {
+      info.modelVariation = declinations.declination(
+        latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
+        height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
+        at: made.timestamp.timeIntervalSince1970)
+      made.gnss = info
+      fix = made
+    }
     let timing = tracksArrivals ? self.timing(of: report) : nil
     // The satellites as the report counted them (its best SNR: not counted twice).
     satellitesMoved = false
+    var progress = satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed))
+    if fix == nil {
+      // An epoch without a fix: its time, when dated, for gpsd's mode-1 TPV.
+      progress.followsEpochWithoutFix = true
+      if report.day != nil || factory.shiftsToNow {
+        progress.time = factory.peek(report, wallNow: wallNow).timestamp
+      }
+    }
     let epoch = ReportedEpoch(
       report: report, fix: fix, fromBacklog: fromBacklog, timing: timing,
-      satellites: satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed)))
+      satellites: progress)
     lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if fix != nil && !fromBacklog { latestEpoch = epoch }
@@ -281,6 +305,23 @@ struct EngineCore {
     guard config.isReplay, let epoch = lastEpoch?.report else { return wallNow }
     let since = Double(now - epoch.completedAt) / 1e9
     return factory.peek(epoch, wallNow: wallNow).timestamp.addingTimeInterval(since)
+  }
+
+  /// The magnetic variation for a heading sentence now (see ``HeadingRule``): the receiver's
+  /// (the epoch in progress's RMC, else the last one it sent), else the World Magnetic Model's
+  /// at the latest position (the epoch in progress's, else the last fix's) and date (the last
+  /// fix's, else the receiver's date, else the clock's); nil before any position.
+  func variationNow() -> Double? {
+    let epoch = assembler.epoch
+    if let own = epoch?.magneticVariation ?? heading.variation { return own }
+    let last = lastEpoch?.fix
+    let seconds =
+      last?.timestamp.timeIntervalSince1970
+      ?? assembler.dateAnchor.map { Double($0) * 86_400 } ?? wallNow.timeIntervalSince1970
+    if let latitude = epoch?.latitude, let longitude = epoch?.longitude {
+      return MagneticVariation.model(latitude: latitude, longitude: longitude, at: seconds)?.degrees
+    }
+    return last?.magneticVariation?.degrees
   }
 
   /// The heading source (EngineCore+Visitor.swift).

@@ -42,15 +42,20 @@ extension LocationPipeline {
     checkDeadline()
   }
 
-  /// The satellites as the engine last told them, and the time waited.
-  func progress(since: Int64) -> FixProgress {
+  /// The satellites as the engine last told them, and the time waited; `afterEpoch` keeps what
+  /// the last epoch said of itself (``FixProgress/followsEpochWithoutFix``, its time).
+  func progress(since: Int64, afterEpoch: Bool = false) -> FixProgress {
     var progress = satellites
     progress.elapsed = Double(now - since) / 1e9
+    if !afterEpoch {
+      progress.followsEpochWithoutFix = false
+      progress.time = nil
+    }
     return progress
   }
 
-  mutating func emitProgress(since: Int64) {
-    events.append(.progress(progress(since: since)))
+  mutating func emitProgress(since: Int64, afterEpoch: Bool = false) {
+    events.append(.progress(progress(since: since, afterEpoch: afterEpoch)))
     lastProgressAt = monotonicNow
   }
 
@@ -102,7 +107,9 @@ extension LocationPipeline {
     case .unplugged(let path)?:
       error = EngineError(.receiverLost(path: path))
     case .silent(let path, let seconds)?:
-      error = EngineError(.receiverSilent(path: path, seconds: seconds))
+      // Silent for what it had been when reported, and ever since.
+      let since = silentAt.map { Double(max(0, monotonicNow - $0)) / 1e9 } ?? 0
+      error = EngineError(.receiverSilent(path: path, seconds: seconds + since))
     default:
       if let best = request.best {
         error = EngineError(

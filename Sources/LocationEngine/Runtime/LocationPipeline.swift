@@ -41,6 +41,9 @@ package struct LocationPipeline {
   var lastFix: ReportedEpoch?
   var staleReported = false
   var lastProgressAt = Int64.min
+  /// When the device was reported silent (monotonic ns), while it is: the silence it reported
+  /// has gone on since.
+  var silentAt: Int64?
   private var ended = false
 
   package init(config: PipelineConfig, now: Int64, wallNow: Date) {
@@ -86,6 +89,16 @@ package struct LocationPipeline {
     guard hold.isHolding else { return }
     hold.absorb(&events, anchor: nil)
     released += events + hold.release(anchor: nil, ended: true)
+    events.removeAll(keepingCapacity: true)
+  }
+
+  /// The input ended: nothing more can date what waits, so everything goes now, in order —
+  /// what the hold took in earlier reads, and the undated fixes of this very read (a capture
+  /// of one epoch has its only fix closed by the end).
+  private mutating func inputEnded() {
+    guard holdsUndated else { return }
+    hold.absorb(&events, anchor: dateAnchor)
+    released += events + hold.release(anchor: dateAnchor, ended: true)
     events.removeAll(keepingCapacity: true)
   }
 
@@ -177,6 +190,11 @@ package struct LocationPipeline {
     case .checkDeadline:
       checkDeadline()
     case .deviceState(let state):
+      if case .silent = state {
+        if silentAt == nil { silentAt = monotonicNow }
+      } else {
+        silentAt = nil
+      }
       if let change = authorization.update(state) { emit(change) }
     case .deviceStateDone(let state):
       stateDone(state)
@@ -201,8 +219,18 @@ package struct LocationPipeline {
     case .ended:
       ended = true
       events.append(.ended(endError()))
-      letHeldGo()
-      if oneShot != nil { fail(endError()) }
+      inputEnded()
+      if let request = oneShot, let best = request.best {
+        // Fixes came, none accurate enough: that, not the end, is why there is none (as at a
+        // live receiver's timeout).
+        fail(
+          EngineError(
+            .notAccurateEnough(
+              best: best.report.horizontalAccuracy, desired: request.desiredAccuracy,
+              waited: Double(now - request.startedAt) / 1e9)))
+      } else if oneShot != nil {
+        fail(endError())
+      }
     case .denied(let path, let group):
       fail(EngineError(.permissionDenied(path: path, group: group)))
     case .busy(let path, let holder):
@@ -288,13 +316,13 @@ package struct LocationPipeline {
           emitProgress(since: request.startedAt)
         }
       } else {
-        emitProgress(since: request.startedAt)
+        emitProgress(since: request.startedAt, afterEpoch: true)
       }
     }
     guard var filter = delivery else { return }
     defer { delivery = filter }
     guard let fix = epoch.fix else {
-      emitProgress(since: deliverySince)
+      emitProgress(since: deliverySince, afterEpoch: true)
       return
     }
     guard isCurrent(epoch, since: deliverySince) else { return }

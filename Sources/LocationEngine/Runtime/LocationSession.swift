@@ -102,6 +102,13 @@ package final class LocationSession: @unchecked Sendable {
     return decoder.counters.framing.sentences
   }
 
+  /// The counters of the engine the session reads (see ``ReceiverEngine/decoderCounters()``):
+  /// nil before ``start()``, for a fed session, and until the reader has read once since the
+  /// first call.
+  package var engineCounters: NMEACounters? {
+    receiver.withLock { $0 }?.engine.decoderCounters()
+  }
+
   /// Epochs the session's own core reported: fed bytes only (tests: a session reading an
   /// engine assembles nothing itself).
   var epochsReportedHere: Int {

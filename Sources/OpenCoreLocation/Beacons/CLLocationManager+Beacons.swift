@@ -1,18 +1,11 @@
 import Foundation
 
 /// iBeacon ranging: unavailable (no Bluetooth LE). Each request fails through the delegate
-/// with `CLError.rangingUnavailable`, as on a device without ranging; nothing is ranged.
+/// with `CLError.rangingUnavailable`, as on a device without ranging; nothing is ranged. (The
+/// members themselves are in the class, so that subclasses override them.)
 extension CLLocationManager {
-  /// False: ranging needs Bluetooth LE.
-  public class func isRangingAvailable() -> Bool { false }
-
-  /// The constraints being ranged: always empty.
-  public var rangedBeaconConstraints: Set<CLBeaconIdentityConstraint> { [] }
-  /// The beacon regions being ranged (the deprecated form): always empty.
-  public var rangedRegions: Set<CLRegion> { [] }
-
-  /// Calls `locationManager(_:didFailRangingFor:error:)` with `CLError.rangingUnavailable`.
-  public func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+  /// Tells the delegate that ranging `constraint` failed: `CLError.rangingUnavailable`.
+  func failRanging(_ constraint: CLBeaconIdentityConstraint) {
     delegateQueue.async { [self] in
       delegate?.locationManager(
         self, didFailRangingFor: constraint,
@@ -20,23 +13,14 @@ extension CLLocationManager {
     }
   }
 
-  /// Does nothing: nothing is ranged.
-  public func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {}
-
-  /// The deprecated form: calls `locationManager(_:rangingBeaconsDidFailFor:withError:)` with
-  /// `CLError.rangingUnavailable`.
-  @available(*, deprecated, renamed: "startRangingBeacons(satisfying:)")
-  public func startRangingBeacons(in region: CLBeaconRegion) {
+  /// Tells the delegate that ranging the beacons of `region` failed (the deprecated form).
+  func failRanging(_ region: CLBeaconRegion) {
     delegateQueue.async { [self] in
       delegate?.locationManager(
         self, rangingBeaconsDidFailFor: region,
         withError: CLError(.rangingUnavailable, reason: Self.noBluetooth))
     }
   }
-
-  /// Does nothing: nothing is ranged.
-  @available(*, deprecated, renamed: "stopRangingBeacons(satisfying:)")
-  public func stopRangingBeacons(in region: CLBeaconRegion) {}
 
   static let noBluetooth =
     "iBeacon ranging and monitoring need Bluetooth LE, which a GNSS receiver does not have"

@@ -1,21 +1,15 @@
 import Foundation
 
-/// Deferred updates (deprecated by Apple in iOS 13) and temporary full accuracy: accepted, with
-/// Apple's callbacks.
+/// Deferred updates (deprecated by Apple in iOS 13; the members are in the class, so that
+/// subclasses override them) and temporary full accuracy: accepted, with Apple's callbacks.
 extension CLLocationManager {
-  /// False: updates are never deferred (each fix is delivered as it comes).
-  @available(*, deprecated, message: "deferred updates are not supported (Apple: iOS 13)")
-  public class func deferredLocationUpdatesAvailable() -> Bool { false }
-
-  /// Answers at once through `locationManager(_:didFinishDeferredUpdatesWithError:)`, with
-  /// Apple's checks in Apple's order: `deferredNotUpdatingLocation` when updates are not
-  /// running, `deferredDistanceFiltered` with a distance filter, `deferredAccuracyTooLow`
-  /// unless `desiredAccuracy` is Best or BestForNavigation, else `deferredFailed` (updates
-  /// are never deferred here).
-  @available(*, deprecated, message: "deferred updates are not supported (Apple: iOS 13)")
-  public func allowDeferredLocationUpdates(
-    untilTraveled distance: CLLocationDistance, timeout: TimeInterval
-  ) {
+  /// ``allowDeferredLocationUpdates(untilTraveled:timeout:)``: answers at once through
+  /// `locationManager(_:didFinishDeferredUpdatesWithError:)`, with Apple's checks in Apple's
+  /// order: `deferredNotUpdatingLocation` when updates are not running,
+  /// `deferredDistanceFiltered` with a distance filter, `deferredAccuracyTooLow` unless
+  /// `desiredAccuracy` is Best or BestForNavigation, else `deferredFailed` (updates are never
+  /// deferred here).
+  func answerDeferred() {
     let updating = state.withLock { $0.updating }
     let code: CLError.Code
     if !updating {
@@ -32,10 +26,6 @@ extension CLLocationManager {
       delegate?.locationManager(self, didFinishDeferredUpdatesWithError: error)
     }
   }
-
-  /// Does nothing: nothing is deferred.
-  @available(*, deprecated, message: "deferred updates are not supported (Apple: iOS 13)")
-  public func disallowDeferredLocationUpdates() {}
 
   /// Calls `completion` with nil: accuracy is always full (``accuracyAuthorization``).
   public func requestTemporaryFullAccuracyAuthorization(

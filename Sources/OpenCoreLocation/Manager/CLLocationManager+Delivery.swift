@@ -41,6 +41,7 @@ extension CLLocationManager {
         // A replay opened only to decide authorization starts over when updates start.
         if isReplay && idle { closeIfIdle() }
         Self.lastStatus.withLock { $0 = status }
+        ProcessAuthorization.record(status, device, for: input)
         delegate?.locationManagerDidChangeAuthorization(self)
         delegate?.locationManager(self, didChangeAuthorization: status)
         if running, let error = CLError.failure(for: device) { fail(error) }

@@ -104,6 +104,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     checksumPolicy = .strict
     replayTimestamps = .startingNow
     super.init()
+    takeProcessAuthorization()
   }
 
   /// A manager for an explicit source: a device, a capture file, standard input, TCP or gpsd.
@@ -119,6 +120,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     self.checksumPolicy = checksumPolicy
     self.replayTimestamps = replayTimestamps
     super.init()
+    takeProcessAuthorization()
   }
 
   /// A manager over any input and clock (tests).
@@ -132,6 +134,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     checksumPolicy = .strict
     self.replayTimestamps = replayTimestamps
     super.init()
+    takeProcessAuthorization()
   }
 
   deinit { state.withLock { $0.session }?.stop() }
@@ -146,13 +149,24 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
     guard let own else { return CLLocation(shared) }
     return shared.timestamp >= own.timestamp ? CLLocation(shared) : own
   }
-  /// Whether this manager may use its receiver (see ``CLAuthorizationStatus``).
+  /// Whether this manager may use its receiver (see ``CLAuthorizationStatus``): from its
+  /// creation, the process's authorization for that receiver (``ProcessAuthorization``: what
+  /// another client of the process learned, else what the device allows, found without
+  /// opening it), as on Apple's platforms; then what opening it decides.
   open var authorizationStatus: CLAuthorizationStatus { state.withLock { $0.status } }
+  /// Whether a widget may get location updates: false, a program on Linux has no widgets.
+  open var isAuthorizedForWidgetUpdates: Bool { false }
   /// Always full accuracy.
   open var accuracyAuthorization: CLAccuracyAuthorization { .fullAccuracy }
 
-  /// The status most recently seen by any manager (Apple's older class method).
-  open class func authorizationStatus() -> CLAuthorizationStatus { lastStatus.withLock { $0 } }
+  /// The process's authorization (Apple's older class method): the status most recently seen
+  /// by any manager, or before any, the process's authorization for the receiver
+  /// `CLLocationManager()` opens (``ProcessAuthorization``).
+  open class func authorizationStatus() -> CLAuthorizationStatus {
+    let last = lastStatus.withLock { $0 }
+    guard last == .notDetermined else { return last }
+    return ProcessAuthorization.status(for: .receiver(.discover(baud: .auto), ReceiverOptions())).0
+  }
 
   /// Whether a receiver exists: `$LOCATE_DEVICE` names an existing path, or discovery finds
   /// one.
@@ -237,102 +251,62 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
   /// Stops visit monitoring; closes the receiver when nothing else needs it.
   open func stopMonitoringVisits() { setVisits(nil) }
 
-  private func requestAuthorization(_ wanted: CLAuthorizationStatus) {
-    state.withLock { $0.requested = wanted }
-    withSession { $0.requestAuthorization(wanted) }
-  }
+  // Regions (CLLocationManager+Regions.swift), beacons (+Beacons) and deferred updates
+  // (+Deferred) are declared here, in the class, so that subclasses (apps' test doubles)
+  // override them.
 
-  private func startUpdates(significantOnly: Bool) {
-    state.withLock {
-      $0.updating = true
-      $0.significantOnly = significantOnly
-    }
-    let filter = makeFilter()
-    withSession { $0.startUpdates(filter) }
+  /// The largest radius that can be monitored, metres: 20 000 km (a larger circle holds the
+  /// whole Earth).
+  open var maximumRegionMonitoringDistance: CLLocationDistance { RegionTracker.maximumRadius }
+  /// The regions being monitored.
+  open var monitoredRegions: Set<CLRegion> { Set(regionStore.regions) }
+  /// Whether regions of this class can be monitored: ``CLCircularRegion`` and its subclasses.
+  open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
+    regionClass is CLCircularRegion.Type
   }
+  /// Starts monitoring a region (replacing a monitored region with the same identifier), its
+  /// state unknown until a fix decides it (see ``monitorRegion(_:)``).
+  open func startMonitoring(for region: CLRegion) { monitorRegion(region) }
+  /// Stops monitoring a region (by identifier); the receiver closes when nothing else needs
+  /// it.
+  open func stopMonitoring(for region: CLRegion) { stopWatching(region.identifier) }
+  /// Calls `locationManager(_:didDetermineState:for:)` with the region's state (see
+  /// ``reportState(of:)``).
+  open func requestState(for region: CLRegion) { reportState(of: region) }
 
-  private func makeFilter() -> DeliveryFilter {
-    let significant = state.withLock { $0.significantOnly }
-    return DeliveryFilter(
-      distanceFilter: significant ? max(500, distanceFilter) : distanceFilter,
-      desiredAccuracy: desiredAccuracy, filtersAccuracy: false,
-      pausesAutomatically: significant ? false : pausesLocationUpdatesAutomatically,
-      activityType: activityType)
+  /// False: ranging needs Bluetooth LE.
+  open class func isRangingAvailable() -> Bool { false }
+  /// The constraints being ranged: always empty.
+  open var rangedBeaconConstraints: Set<CLBeaconIdentityConstraint> { [] }
+  /// The beacon regions being ranged (the deprecated form): always empty.
+  open var rangedRegions: Set<CLRegion> { [] }
+  /// Calls `locationManager(_:didFailRangingFor:error:)` with `CLError.rangingUnavailable`.
+  open func startRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {
+    failRanging(constraint)
   }
+  /// Does nothing: nothing is ranged.
+  open func stopRangingBeacons(satisfying constraint: CLBeaconIdentityConstraint) {}
+  /// The deprecated form: calls `locationManager(_:rangingBeaconsDidFailFor:withError:)` with
+  /// `CLError.rangingUnavailable`.
+  @available(*, deprecated, renamed: "startRangingBeacons(satisfying:)")
+  open func startRangingBeacons(in region: CLBeaconRegion) { failRanging(region) }
+  /// Does nothing: nothing is ranged.
+  @available(*, deprecated, renamed: "stopRangingBeacons(satisfying:)")
+  open func stopRangingBeacons(in region: CLBeaconRegion) {}
 
-  private func reconfigure() {
-    let (session, updating) = state.withLock { ($0.session, $0.updating) }
-    guard updating, let session else { return }
-    let filter = makeFilter()
-    session.configure { $0.startUpdates(filter) }  // keeps the running state
+  /// False: updates are never deferred (each fix is delivered as it comes).
+  @available(*, deprecated, message: "deferred updates are not supported (Apple: iOS 13)")
+  open class func deferredLocationUpdatesAvailable() -> Bool { false }
+  /// Answers at once through `locationManager(_:didFinishDeferredUpdatesWithError:)` (see
+  /// ``answerDeferred()``).
+  @available(*, deprecated, message: "deferred updates are not supported (Apple: iOS 13)")
+  open func allowDeferredLocationUpdates(
+    untilTraveled distance: CLLocationDistance, timeout: TimeInterval
+  ) {
+    answerDeferred()
   }
+  /// Does nothing: nothing is deferred.
+  @available(*, deprecated, message: "deferred updates are not supported (Apple: iOS 13)")
+  open func disallowDeferredLocationUpdates() {}
 
-  /// Applies `change` to the running session, or to a new one before it starts reading (so a
-  /// fast replay cannot run ahead of the request); returns why a new one could not start.
-  @discardableResult
-  func withSession(_ change: (inout LocationPipeline) -> Void) -> CLError? {
-    if let session = state.withLock({ $0.session }) {
-      session.configure(change)
-      return nil
-    }
-    let settings = SessionSettings(
-      isReplay: isReplay, clock: clock, checksumPolicy: checksumPolicy, maximumAge: maximumAge,
-      timestamps: replayTimestamps, onStart: onSession)
-    let session = LocationSession.client(input, settings) { [weak self] batch, session in
-      self?.receive(batch, from: session)
-    }
-    let (wanted, monitoring, headings, visits) = state.withLock {
-      ($0.requested, $0.monitoring, $0.updatingHeading, $0.monitoringVisits)
-    }
-    let regions = regionStore.watch
-    let filter = headingFilter
-    session.configure {
-      $0.authorization.granted = wanted
-      if monitoring { $0.watchRegions(regions) }
-      if headings { $0.heading.startDelivering(filter: filter) }
-      if visits { $0.watchVisits(VisitRule()) }
-      change(&$0)
-    }
-    state.withLock { $0.session = session }
-    do {
-      try session.start()
-      if let key = session.engineKey, !isReplay { state.withLock { $0.engineKey = key } }
-    } catch {
-      let report = state.withLock { state -> Bool in
-        state.session = nil
-        defer { state.oneShotPending = false }
-        return state.updating || state.oneShotPending
-      }
-      session.stop()
-      if report {
-        delegateQueue.async { [self] in delegate?.locationManager(self, didFailWithError: error) }
-      }
-      return error
-    }
-    return nil
-  }
-
-  func closeIfIdle() {
-    let session = state.withLock { state -> LocationSession? in
-      guard
-        !state.updating && !state.oneShotPending && !state.monitoring && !state.updatingHeading
-          && !state.monitoringVisits
-      else { return nil }
-      defer { state.session = nil }
-      return state.session
-    }
-    session?.stop()
-  }
-
-  /// From the reader's thread: hands the batch to the delegate queue.
-  private func receive(_ batch: [PipelineEvent], from session: LocationSession) {
-    delegateQueue.async { [self] in
-      // A session closed meanwhile (a replay reopened from its start, or one that failed to
-      // start, however early this runs: `withSession` reports that failure, once) has nothing
-      // to say, except the authorization it decided.
-      let current = !session.startFailed && state.withLock { $0.session === session }
-      dispatch(
-        current ? batch : batch.filter { if case .authorization = $0 { true } else { false } })
-    }
-  }
 }

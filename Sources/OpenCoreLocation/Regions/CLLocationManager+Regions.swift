@@ -81,21 +81,9 @@ final class ManagerRegions: Sendable {
 ///   `d ≤ r − max(h, a)` and exit `d ≥ r + max(h, a)`; a fix of unknown accuracy decides
 ///   nothing.
 extension CLLocationManager {
-  /// The largest radius that can be monitored, metres: 20 000 km (a larger circle holds the
-  /// whole Earth).
-  public var maximumRegionMonitoringDistance: CLLocationDistance { RegionTracker.maximumRadius }
-
-  /// The regions being monitored.
-  public var monitoredRegions: Set<CLRegion> { Set(regionStore.regions) }
-
-  /// Whether regions of this class can be monitored: ``CLCircularRegion`` and its subclasses.
-  public class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
-    regionClass is CLCircularRegion.Type
-  }
-
-  /// Starts monitoring a region (replacing a monitored region with the same identifier), its
-  /// state unknown until a fix decides it.
-  public func startMonitoring(for region: CLRegion) {
+  /// ``startMonitoring(for:)``: monitors a region (replacing a monitored region with the same
+  /// identifier), its state unknown until a fix decides it.
+  func monitorRegion(_ region: CLRegion) {
     if region is CLBeaconRegion { return failMonitoring(region, Self.noBluetooth) }
     guard let circle = region as? CLCircularRegion else {
       return failMonitoring(region, "only a CLCircularRegion can be monitored")
@@ -122,17 +110,12 @@ extension CLLocationManager {
     }
   }
 
-  /// Stops monitoring a region (by identifier); the receiver closes when nothing else needs
-  /// it.
-  public func stopMonitoring(for region: CLRegion) {
-    stopWatching(region.identifier)
-  }
-
-  /// Calls `locationManager(_:didDetermineState:for:)` with the region's state: for a
-  /// monitored region the state last reported (``CLRegionState/unknown`` before a fix decided
-  /// it); for another circular region the state the latest location gives by the first-fix
-  /// rule (`d ≤ r − a` inside, `d ≥ r + a` outside, else unknown).
-  public func requestState(for region: CLRegion) {
+  /// ``requestState(for:)``: calls `locationManager(_:didDetermineState:for:)` with the
+  /// region's state: for a monitored region the state last reported
+  /// (``CLRegionState/unknown`` before a fix decided it); for another circular region the
+  /// state the latest location gives by the first-fix rule (`d ≤ r − a` inside, `d ≥ r + a`
+  /// outside, else unknown).
+  func reportState(of region: CLRegion) {
     delegateQueue.async { [self] in
       let state = regionStore.told(region.identifier) ?? stateFromLatestLocation(region)
       delegate?.locationManager(self, didDetermineState: state, for: region)
@@ -151,7 +134,7 @@ extension CLLocationManager {
     }
   }
 
-  private func stopWatching(_ identifier: String) {
+  func stopWatching(_ identifier: String) {
     let remaining = regionStore.remove(identifier)
     guard !remaining else { return }
     let session = state.withLock { state -> LocationSession? in

@@ -9,8 +9,9 @@ import Receivers
 /// session requiring ``AuthorizationRequirement/whenInUse`` or ``AuthorizationRequirement/always``
 /// opens the receiver `CLLocationManager()` would open (or the source given) and keeps it open
 /// until ``invalidate()``, as a manager's `requestWhenInUseAuthorization()` does; one
-/// requiring ``AuthorizationRequirement/none`` opens nothing and reports the last status any
-/// manager saw. Each diagnostic maps the status:
+/// requiring ``AuthorizationRequirement/none`` opens nothing. Each starts from the process's
+/// authorization for its receiver (``ProcessAuthorization``) and follows it as clients of the
+/// process learn it. Each diagnostic maps the status:
 ///
 /// | status | diagnostic |
 /// |---|---|
@@ -69,18 +70,21 @@ public final class CLServiceSession: Sendable {
   }
 
   /// The session's diagnostics: the current one at once, then one per change, until
-  /// ``invalidate()``. Each iteration is a subscriber of its own.
+  /// ``invalidate()``. Each iteration is a subscriber of its own. As Apple's, iterating may
+  /// throw (`for try await diagnostic in session.diagnostics`), though here it never does.
   public struct Diagnostics: AsyncSequence, Sendable {
     /// Each element.
     public typealias Element = Diagnostic
-    let hub: DiagnosticHub
+    /// What iterating may throw.
+    public typealias Failure = any Error
+    let hub: DiagnosticHub<Diagnostic>
 
     /// Iterates the diagnostics.
     public struct Iterator: AsyncIteratorProtocol {
       var base: AsyncStream<Diagnostic>.Iterator
 
       /// The next diagnostic; nil after ``CLServiceSession/invalidate()``.
-      public mutating func next() async -> Diagnostic? { await base.next() }
+      public mutating func next() async throws -> Diagnostic? { await base.next() }
     }
 
     /// Subscribes.
@@ -89,8 +93,9 @@ public final class CLServiceSession: Sendable {
     }
   }
 
-  private let hub: DiagnosticHub
+  private let hub: DiagnosticHub<Diagnostic>
   private let session: LocationSession?
+  private let listener: UUID
 
   /// A session for the receiver `CLLocationManager()` opens.
   public convenience init(authorization: AuthorizationRequirement) {
@@ -107,26 +112,33 @@ public final class CLServiceSession: Sendable {
     authorization: AuthorizationRequirement, source: ReceiverSource,
     options: ReceiverOptions = ReceiverOptions()
   ) {
-    let hub = DiagnosticHub(
-      Diagnostic(
-        status: authorization == .none ? CLLocationManager.authorizationStatus() : .notDetermined,
-        state: nil, requirement: authorization))
+    let input = SessionInput.receiver(source, options)
+    let key = ProcessAuthorization.key(input)
+    let (status, state) = ProcessAuthorization.status(for: input)
+    let hub = DiagnosticHub(Diagnostic(status: status, state: state, requirement: authorization))
     self.hub = hub
+    // What any client of the process learns about this receiver (this session's own included).
+    listener = ProcessAuthorization.listen { name, status, state in
+      guard name == key else { return }
+      hub.publish(Diagnostic(status: status, state: state, requirement: authorization))
+    }
     guard authorization != .none else {
       session = nil
       return
     }
-    let input = SessionInput.receiver(source, options)
     let session = LocationSession.client(input, SessionSettings(isReplay: !source.isLive)) {
       batch, _ in
       for case .authorization(let status, let state) in batch {
         CLLocationManager.lastStatus.withLock { $0 = status }
-        hub.publish(Diagnostic(status: status, state: state, requirement: authorization))
+        ProcessAuthorization.record(status, state, for: input)
       }
     }
     let wanted: CLAuthorizationStatus =
       authorization == .always ? .authorizedAlways : .authorizedWhenInUse
-    session.configure { $0.requestAuthorization(wanted) }
+    session.configure {
+      $0.authorization.assume(status)
+      $0.requestAuthorization(wanted)
+    }
     self.session = session
     try? session.start()  // a failure is reported as its authorization
   }
@@ -138,26 +150,27 @@ public final class CLServiceSession: Sendable {
 
   /// Ends the session: its diagnostics end, and its receiver closes.
   public func invalidate() {
+    ProcessAuthorization.stopListening(listener)
     session?.stop()
     hub.finish()
   }
 }
 
 /// The latest diagnostic and the subscribers that hear each new one.
-final class DiagnosticHub: Sendable {
+final class DiagnosticHub<Element: Sendable & Equatable>: Sendable {
   private struct State {
-    var latest: CLServiceSession.Diagnostic
-    var subscribers: [UUID: AsyncStream<CLServiceSession.Diagnostic>.Continuation] = [:]
+    var latest: Element
+    var subscribers: [UUID: AsyncStream<Element>.Continuation] = [:]
     var finished = false
   }
 
   private let state: Locked<State>
 
-  init(_ first: CLServiceSession.Diagnostic) { state = Locked(State(latest: first)) }
+  init(_ first: Element) { state = Locked(State(latest: first)) }
 
   /// A stream that starts with the latest diagnostic.
-  func subscribe() -> AsyncStream<CLServiceSession.Diagnostic> {
-    let (stream, continuation) = AsyncStream<CLServiceSession.Diagnostic>.makeStream()
+  func subscribe() -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream()
     let id = UUID()
     let finished = state.withLock { state -> Bool in
       continuation.yield(state.latest)
@@ -172,7 +185,7 @@ final class DiagnosticHub: Sendable {
   }
 
   /// A new diagnostic, for every subscriber (unless it is the same as the latest).
-  func publish(_ diagnostic: CLServiceSession.Diagnostic) {
+  func publish(_ diagnostic: Element) {
     state.withLock { state in
       guard !state.finished, diagnostic != state.latest else { return }
       state.latest = diagnostic

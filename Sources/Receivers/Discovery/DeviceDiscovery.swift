@@ -43,31 +43,14 @@ public enum DeviceDiscovery {
   static func list(
     roots: DiscoveryRoots, probeSerialPorts: Bool, probeWindow: Double = 1.1
   ) -> [DiscoveredDevice] {
-    var links: [String: String] = [:]  // device path → by-id link
-    var paths: [String] = []
-    for name in FileSystem.directoryEntries(roots.byIDDirectory).sorted() {
-      let link = "\(roots.byIDDirectory)/\(name)"
-      guard let device = linkDestination(link) else { continue }
-      if links[device] == nil { links[device] = link }
-      paths.append(device)
+    let found = candidates(roots: roots)
+    var devices = found.map { candidate in
+      describe(
+        candidate.path, byID: candidate.byID, roots: roots,
+        state: accessState(candidate.path, roots))
     }
+    let seen = Set(found.map(\.identity))
     let names = FileSystem.directoryEntries(roots.dev)
-    paths += ttys(names, prefix: "ttyUSB", in: roots.dev)
-    paths += ttys(names, prefix: "ttyACM", in: roots.dev)
-    if names.contains("serial0") {
-      paths.append(linkDestination("\(roots.dev)/serial0") ?? "\(roots.dev)/serial0")
-    }
-    paths += ttys(names, prefix: "ttyAMA", in: roots.dev)
-
-    var seen = Set<String>()
-    var devices: [DiscoveredDevice] = []
-    for path in paths {
-      guard let identity = FileSystem.resolvedPath(path), seen.insert(identity).inserted else {
-        continue
-      }
-      devices.append(
-        describe(path, byID: links[path], roots: roots, state: accessState(path, roots)))
-    }
     if probeSerialPorts {
       let candidates = ttys(names, prefix: "ttyS", in: roots.dev).filter { path in
         guard let identity = FileSystem.resolvedPath(path), !seen.contains(identity) else {
@@ -94,8 +77,9 @@ public enum DeviceDiscovery {
       path, byID: link == path ? nil : link, roots: roots, state: accessState(path, roots))
   }
 
-  /// Throws `invalidSource` when `path` is not a serial port at all: the pty multiplexer, or
-  /// something that is not a terminal (`/dev/null`, a file). Other failures to open it are
+  /// Throws `invalidSource` when `path` is not a serial port at all: the pty multiplexer, a
+  /// path that is not a device (a file, a socket: said which, whether or not it may be opened),
+  /// or a device that is not a terminal (`/dev/null`). Other failures to open it are
   /// left to ``inspect(path:)``'s state (denied, busy, missing).
   public static func checkSerialPort(_ path: String) throws(ReceiverError) {
     if SerialPort.isPseudoTerminalMultiplexer(path) {
@@ -103,6 +87,7 @@ public enum DeviceDiscovery {
         code: .invalidSource("the pseudo-terminal multiplexer, not a receiver"), path: path,
         errno: Errno.notTerminal.rawValue)
     }
+    if let notADevice = DeviceAccess.notADevice(path) { throw notADevice }
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(path, .readWrite, options: SerialPort.openOptions)
@@ -149,10 +134,11 @@ public enum DeviceDiscovery {
     }
   }
 
-  private static func stateForError(_ error: Errno, path: String, roots: DiscoveryRoots)
+  static func stateForError(_ error: Errno, path: String, roots: DiscoveryRoots)
     -> DeviceState
   {
-    DeviceAccess.state(for: DeviceAccess.error(for: error, path: path, procRoot: roots.proc))
+    DeviceAccess.state(
+      for: DeviceAccess.deviceError(for: error, path: path, procRoot: roots.proc))
       ?? .unavailable(path: path)
   }
 
@@ -171,7 +157,7 @@ public enum DeviceDiscovery {
   }
 
   /// `/dev/PREFIXn` for every entry named `PREFIX` + digits, in numeric order.
-  private static func ttys(_ names: [String], prefix: String, in dev: String) -> [String] {
+  static func ttys(_ names: [String], prefix: String, in dev: String) -> [String] {
     names.compactMap { name -> (Int, String)? in
       guard name.hasPrefix(prefix), let number = Int(name.dropFirst(prefix.count)) else {
         return nil

@@ -7,14 +7,17 @@ import Platform
 /// that user's name.
 ///
 /// The program that made a pseudo-terminal (it holds the master, `/dev/ptmx` with that
-/// `tty-index`) is not a reader of it when it has the slave open read-only: `locate simulate`
-/// keeps such a descriptor to watch the pty's exclusive flag.
+/// `tty-index`) is its creator, not a competing reader, whatever it keeps of the slave:
+/// `locate simulate` keeps it open read-only to watch the pty's exclusive flag, socat
+/// (`socat pty,link=…`) read-write so that the master never reads end-of-file. Unless it also
+/// reads the slave as a receiver, as `locate` does: with the device's `flock(2)`.
 enum DeviceHolders {
   /// The processes holding `path` (resolved through symlinks), the lowest PID first.
   static func find(_ path: String, procRoot: String = "/proc") -> [DeviceHolder] {
     guard let target = FileSystem.resolvedPath(path) else { return [] }
     let ptyIndex = target.hasPrefix("/dev/pts/") ? Int(target.dropFirst("/dev/pts/".count)) : nil
     var holders: [DeviceHolder] = []
+    let lockers = ptyIndex == nil ? [] : lockers(target, procRoot: procRoot)
     for entry in FileSystem.directoryEntries(procRoot) {
       guard let pid = Int32(entry), pid > 0 else { continue }
       let process = "\(procRoot)/\(entry)"
@@ -22,11 +25,7 @@ enum DeviceHolders {
         FileSystem.readLink("\(process)/fd/\(fd)") == target
       }
       if descriptors.isEmpty { continue }
-      if let ptyIndex, descriptors.allSatisfy({ isReadOnly(process, $0) }),
-        makes(ptyIndex, process)
-      {
-        continue
-      }
+      if let ptyIndex, makes(ptyIndex, process), !lockers.contains(pid) { continue }
       holders.append(holder(pid, procRoot: procRoot))
     }
     if holders.isEmpty, let locker = lockHolder(target, procRoot: procRoot) {
@@ -72,15 +71,6 @@ enum DeviceHolders {
       return "pid \(pid)"
     }
     return text.trimmingLineEnd()
-  }
-
-  /// Whether descriptor `fd` of `process` (`/proc/PID`) is open read-only (`flags:` in
-  /// `fdinfo`, octal, access mode `O_RDONLY`).
-  private static func isReadOnly(_ process: String, _ fd: String) -> Bool {
-    guard let flags = fdinfo(process, fd, "flags:").flatMap({ Int($0, radix: 8) }) else {
-      return false
-    }
-    return flags & 3 == 0
   }
 
   /// Whether `process` holds the master of pseudo-terminal `index` (a `/dev/ptmx` descriptor

@@ -38,6 +38,38 @@ enum ShareDirectory {
     return list
   }
 
+  /// Why user `uid` has no directory to share devices in, when none of its candidates is
+  /// private and one is in the way: `/tmp/locate-1000 belongs to mallory, not to alice` (in
+  /// `/tmp`, another local user can make that directory first and so keep a user's `locate`s
+  /// from sharing). `nil` when a directory is private, or when none is in the way (nothing
+  /// exists yet, so it could be made).
+  static func obstacle(for uid: UInt32, environment runtimeDirectory: String?) -> String? {
+    let list = candidates(for: uid, environment: runtimeDirectory)
+    guard !list.contains(where: { isPrivate($0, owner: uid) }) else { return nil }
+    var problems: [String] = []
+    for directory in list {
+      guard let status = try? FileSystem.status(directory, followingLinks: false) else {
+        continue
+      }
+      switch status.kind {
+      case .symbolicLink: problems.append("\(directory) is a symbolic link")
+      case .directory where status.ownerID != uid:
+        problems.append(
+          "\(directory) belongs to \(CurrentProcess.userName(status.ownerID)), not to "
+            + CurrentProcess.userName(uid))
+      case .directory:
+        problems.append(
+          "\(directory) lets others in (mode 0" + String(status.permissions & 0o777, radix: 8)
+            + ")")
+      default: problems.append("\(directory) is not a directory")
+      }
+    }
+    guard !problems.isEmpty else { return nil }
+    var text = problems.joined(separator: ", ")
+    if runtimeDirectory == nil { text += ", and XDG_RUNTIME_DIR is not set" }
+    return text
+  }
+
   /// Whether `path` is a directory (not a link to one) owned by `owner` that nobody else may
   /// enter (no group or other permission bits).
   static func isPrivate(_ path: String, owner: UInt32) -> Bool {

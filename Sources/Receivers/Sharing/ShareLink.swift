@@ -116,6 +116,9 @@ public enum SharingNote: Sendable, Hashable, CustomStringConvertible {
   /// A joined process's own `--baud` (`asked`) is not applied: the holder `pid` reads `path`
   /// at `rate` (`nil`: while it hunts the rate).
   case baudNotApplied(path: String, pid: Int32, asked: Int, rate: Int?)
+  /// This process holds `path` but cannot share it with the other `locate`s of its user: it
+  /// has no private directory to listen in (`why`, see ``ShareDirectory``).
+  case notShared(path: String, why: String)
 
   /// `joined locate pid 4242 on /dev/ttyUSB0`, `took over /dev/ttyUSB0`, ….
   public var description: String {
@@ -132,6 +135,10 @@ public enum SharingNote: Sendable, Hashable, CustomStringConvertible {
       let reading = rate.map { "reads \(path) at \($0) baud" } ?? "hunts \(path)'s baud rate"
       return "--baud \(asked) not applied: locate pid \(pid) holds the port and \(reading)"
         + " (a joined process takes the holder's port settings)"
+    case .notShared(let path, let why):
+      return "\(path) is not shared with other locates of this user: no private directory to"
+        + " listen in, as \(why) (another local user can make that directory in /tmp first:"
+        + " have it removed, or set XDG_RUNTIME_DIR to a private directory)"
     }
   }
 

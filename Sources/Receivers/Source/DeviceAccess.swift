@@ -33,6 +33,35 @@ package enum DeviceAccess {
     }
   }
 
+  /// ``error(for:path:procRoot:)`` for a path that should be a serial device: when `path`
+  /// exists and is not a character device, what it is instead (a regular file, a socket…) —
+  /// never "permission denied, join group X" for a file (`/etc/shadow`) nor "no such device"
+  /// for a socket, whose `open(2)` fails with `ENXIO`.
+  package static func deviceError(for errno: Errno, path: String, procRoot: String = "/proc")
+    -> ReceiverError
+  {
+    notADevice(path) ?? error(for: errno, path: path, procRoot: procRoot)
+  }
+
+  /// When `path` exists (following links) and is not a character device: the error saying what
+  /// it is (``ReceiverError/Code/invalidSource(_:)``); `nil` for a character device, or a path
+  /// that cannot be examined.
+  package static func notADevice(_ path: String) -> ReceiverError? {
+    guard let status = try? FileSystem.status(path) else { return nil }
+    let what: String
+    switch status.kind {
+    case .characterDevice, .symbolicLink: return nil
+    case .regular: what = "a regular file"
+    case .directory: what = "a directory"
+    case .blockDevice: what = "a block device"
+    case .fifo: what = "a FIFO (named pipe)"
+    case .socket: what = "a socket"
+    }
+    return ReceiverError(
+      code: .invalidSource(what + ", not a serial port"), path: path,
+      errno: Errno.notTerminal.rawValue)
+  }
+
   /// The state that stands for an error while reopening, or discovering: denied, busy or
   /// unavailable (`nil` for other errors).
   static func state(for error: ReceiverError) -> DeviceState? {
@@ -44,10 +73,12 @@ package enum DeviceAccess {
     }
   }
 
-  /// The name of the group owning `path` (or its number when it has no name); `nil` when
-  /// `path` cannot be examined.
+  /// The name of the group owning the device `path` (or its number when it has no name); `nil`
+  /// when `path` cannot be examined or is not a device (a file's group is no advice).
   static func owningGroup(of path: String) -> String? {
-    guard let status = try? FileSystem.status(path) else { return nil }
+    guard let status = try? FileSystem.status(path),
+      status.kind == .characterDevice || status.kind == .blockDevice
+    else { return nil }
     return CurrentProcess.groupName(status.groupID)
   }
 }

@@ -62,6 +62,8 @@ public enum DeviceRefusal: Sendable, Hashable {
           + " with a udev rule setting ID_MM_DEVICE_IGNORE=1"
       case "locate" where holder.shared:
         return "run locate as usual: it reads the stream of pid \(holder.pid)"
+      case "locate" where holder.notSharing != nil:
+        return (holder.notSharing ?? "") + "; or stop pid \(holder.pid), or wait for it to finish"
       case "locate" where holder.user != nil:
         return "another user's locate is reading it, and only its own user may join it: ask"
           + " \(holder.user ?? "") to stop it, or wait for it to finish"

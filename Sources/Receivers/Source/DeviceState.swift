@@ -9,13 +9,20 @@ public struct DeviceHolder: Sendable, Hashable {
   /// Whether the holder is a `locate` that shares the device with this user: opening it joins
   /// that process's stream instead of failing as busy.
   public var shared: Bool
+  /// For a `locate` of this user that does not share the device: why, when known (`it has no
+  /// private directory to listen in: /tmp/locate-1000 belongs to mallory, not to alice`).
+  public var notSharing: String?
 
   /// Makes a holder.
-  public init(pid: Int32, command: String, user: String? = nil, shared: Bool = false) {
+  public init(
+    pid: Int32, command: String, user: String? = nil, shared: Bool = false,
+    notSharing: String? = nil
+  ) {
     self.pid = pid
     self.command = command
     self.user = user
     self.shared = shared
+    self.notSharing = notSharing
   }
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Reading `watch`'s documents back: GPX with xmllint (the GPX 1.1 subset schema the CLI
-/// tests use) and gpsbabel, GeoJSON text sequences (RFC 8142) by parsing every record.
+/// Reading `watch`'s documents back: GPX with xmllint, GPX 1.1's rules (GPXCheck) and gpsbabel, GeoJSON text sequences (RFC 8142) by parsing every record.
 enum Documents {
   /// Runs a program to completion; returns its status and output.
   static func run(_ program: String, _ arguments: [String]) throws -> (Int32, String) {
@@ -13,9 +12,9 @@ enum Documents {
   /// The times (ms since 1970) of a GPX track's points, after checking the document with
   /// xmllint and gpsbabel (which must read as many track points).
   static func gpxTimes(_ path: String) throws -> [Int64] {
-    let (lint, lintOutput) = try run(
-      "/usr/bin/xmllint", ["--noout", "--schema", Paths.gpxSchema, path])
+    let (lint, lintOutput) = try run("/usr/bin/xmllint", GPXCheck.xmllintArguments(path))
     guard lint == 0 else { throw TestFailure("xmllint: \(lintOutput)") }
+    if let problems = GPXCheck.problems(file: path) { throw TestFailure("GPX: \(problems)") }
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let times = text.components(separatedBy: "<time>").dropFirst().compactMap { part in
       part.components(separatedBy: "</time>").first.flatMap(Printed.milliseconds)

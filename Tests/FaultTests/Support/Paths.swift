@@ -4,7 +4,4 @@
 extension Paths {
   /// `Tests/FaultTests/FuzzRegressions`.
   static let fuzzRegressions = root + "/Tests/FaultTests/FuzzRegressions"
-
-  /// The GPX 1.1 subset schema the CLI tests validate with.
-  static let gpxSchema = root + "/Tests/LocateCLITests/Fixtures/gpx-subset.xsd"
 }

@@ -1,13 +1,13 @@
 import Foundation
 
-/// gpsd 3.22's TPVs for a capture (Fixtures/gpsd/expected-tpv): the last TPV of each epoch,
+/// gpsd 3.22's TPVs for a capture (expected-tpv in GpsdCaptures' folder): the last TPV of each epoch,
 /// by time, as the oracle for what `locate` prints.
 struct GpsdExpectations {
   /// The last TPV gpsd emitted for each time, in order.
   let epochs: [(time: String, tpv: [String: Any])]
 
   init(capture: String) throws {
-    let text = Files.text(Paths.gpsd("expected-tpv/\(capture).jsonl"))
+    let text = Files.text(GpsdCaptures.expectedTPVs(capture))
     var order: [String] = []
     var last: [String: [String: Any]] = [:]
     for object in try DocumentChecks.jsonLines(text) {

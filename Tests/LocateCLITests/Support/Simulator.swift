@@ -1,11 +1,11 @@
 import Foundation
 
 /// `locate simulate` running in the background for a test, on a symlink in its own directory,
-/// replaying a real capture (a u-blox NEO-M9N near Novato, California) in a loop, or the
-/// synthetic drive with `drive: true`.
+/// replaying a capture (our recorded drive through Munich, ``Paths/simulatedDrive``) in a
+/// loop, or the synthetic drive with `drive: true`.
 final class Simulator: Sendable {
   /// The capture replayed.
-  static let capture = Paths.gpsd("ublox-neo-m9n-nmea.log")
+  static let capture = Paths.simulatedDrive
 
   let process: Spawned
   let directory: String

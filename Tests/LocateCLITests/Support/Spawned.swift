@@ -95,6 +95,9 @@ final class Spawned: Sendable {
     _ = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
   }
 
+  /// The exit status once it ended (nil while it runs).
+  var exitStatus: Int32? { child.exitStatus }
+
   /// Sends a signal.
   func signal(_ number: Int32) { child.signal(number) }
 

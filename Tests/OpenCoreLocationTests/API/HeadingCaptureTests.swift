@@ -52,7 +52,7 @@ final class ReplayRecorder: NSObject, CLLocationManagerDelegate, @unchecked Send
 @Suite("Heading from captures and the simulator")
 struct HeadingCaptureTests {
   static func capture(_ name: String) -> ReceiverSource {
-    .file(path: Fixtures.gpsd.appendingPathComponent(name).path, pacing: .asFastAsPossible)
+    .file(path: Fixtures.gpsd(name), pacing: .asFastAsPossible)
   }
 
   static func replay(
@@ -78,12 +78,20 @@ struct HeadingCaptureTests {
     return (recorder, manager)
   }
 
-  @Test("rst39.log (OxTS GPS/IMU): the four HDT values, timestamped at their epoch, not COG")
+  @Test(
+    "rst39.log (OxTS GPS/IMU): the four HDT values, timestamped at their epoch, not COG; magnetic from WMM2025",
+    GpsdCaptures.needs("rst39"))
   func rst39() async throws {
-    let source = Self.capture("rst39.log")
+    let source = Self.capture("rst39")
     let (recorder, manager) = await Self.replay(source)
     #expect(recorder.headings.map(\.trueHeading) == [25.5, 43.31, 61.49, 74.79])
-    #expect(recorder.headings.map(\.magneticHeading) == [-1, -1, -1, -1])
+    // The receiver sends no variation: the World Magnetic Model's at its position.
+    let variation = try #require(recorder.locations.first?.fix.magneticVariation)
+    #expect(variation.source == .model)
+    for heading in recorder.headings {
+      #expect(
+        abs(heading.magneticHeading - variation.magnetic(fromTrue: heading.trueHeading)) < 0.01)
+    }
     // $GPHDT,25.50,T follows $GPGGA,204133.00: its epoch is 2014-02-19 20:41:33 UTC.
     let first = try #require(recorder.headings.first)
     let epoch = Date(timeIntervalSince1970: 1_392_842_493)
@@ -96,18 +104,19 @@ struct HeadingCaptureTests {
     #expect(CLLocationManager.headingAvailable(for: source))
   }
 
-  @Test("hemi.log (Hemisphere dual antenna): the default 1° filter keeps the first of four")
+  @Test(
+    "hemi.log (Hemisphere dual antenna): the default 1° filter keeps the first of four",
+    GpsdCaptures.needs("hemi"))
   func hemiFilter() async {
-    let (all, _) = await Self.replay(Self.capture("hemi.log"), locations: false)
+    let (all, _) = await Self.replay(Self.capture("hemi"), locations: false)
     #expect(all.headings.map(\.trueHeading) == [274.07, 274.04, 274.12, 274.11])
-    let (filtered, _) = await Self.replay(Self.capture("hemi.log"), filter: 1, locations: false)
+    let (filtered, _) = await Self.replay(Self.capture("hemi"), filter: 1, locations: false)
     #expect(filtered.headings.map(\.trueHeading) == [274.07])
   }
 
   @Test("pypilot.log (autopilot HDM): magnetic headings, true unknown without a variation")
   func pypilot() async {
-    let path = Fixtures.gpsd.deletingLastPathComponent()
-      .appendingPathComponent("gpsd-heading/pypilot.log").path
+    let path = Paths.root + "/Fixtures/gpsd-heading/pypilot.log"
     let (recorder, _) = await Self.replay(.file(path: path, pacing: .asFastAsPossible))
     #expect(
       recorder.headings.map(\.magneticHeading) == [
@@ -116,9 +125,11 @@ struct HeadingCaptureTests {
     #expect(recorder.headings.allSatisfy { $0.trueHeading == -1 })
   }
 
-  @Test("a receiver without heading sentences: headingAvailable false, no didUpdateHeading")
+  @Test(
+    "a receiver without heading sentences: headingAvailable false, no didUpdateHeading",
+    GpsdCaptures.needs("haicom-305N"))
   func noHeading() async {
-    let source = Self.capture("haicom-305N.log")
+    let source = Self.capture("haicom-305N")
     let (recorder, manager) = await Self.replay(source)
     #expect(recorder.headings.isEmpty)
     #expect(recorder.locations.count > 10)

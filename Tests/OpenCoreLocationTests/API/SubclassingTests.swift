@@ -1,4 +1,5 @@
 import Foundation
+import Receivers
 import Testing
 
 @testable import LocationEngine
@@ -87,7 +88,7 @@ final class Geofence: CLCircularRegion, @unchecked Sendable {
 
 @Suite("Subclassing as apps do")
 struct SubclassingTests {
-  static let drive = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+  static let drive = Fixtures.gpsd("haicom-305N")
 
   @Test("override init() runs, with the subclass's settings and Apple's other defaults")
   func overrideInit() {
@@ -95,11 +96,17 @@ struct SubclassingTests {
     #expect(manager.desiredAccuracy == kCLLocationAccuracyNearestTenMeters)
     #expect(manager.distanceFilter == 5)
     #expect(manager.activityType == .other)
-    #expect(manager.authorizationStatus == .notDetermined)
+    // The process's authorization for the receiver discovery would open, at once (denied on a
+    // machine without one).
+    #expect(
+      manager.authorizationStatus
+        == ProcessAuthorization.status(for: .receiver(.discover(baud: .auto), ReceiverOptions())).0)
     #expect(manager.calls.isEmpty)
   }
 
-  @Test("overridden startUpdatingLocation and requestLocation run, and super delivers fixes")
+  @Test(
+    "overridden startUpdatingLocation and requestLocation run, and super delivers fixes",
+    GpsdCaptures.needs("haicom-305N"))
   func overriddenEntryPoints() async throws {
     let manager = TrackingManager(capture: Self.drive)
     let delegate = RecordingDelegate()

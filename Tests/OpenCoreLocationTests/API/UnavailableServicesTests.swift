@@ -84,11 +84,13 @@ struct UnavailableServicesTests {
     #expect(region.major == 7 && region.minor == nil && region.uuid == Self.uuid)
   }
 
-  @Test("allowDeferredLocationUpdates answers with Apple's deferred errors, in Apple's order")
+  @Test(
+    "allowDeferredLocationUpdates answers with Apple's deferred errors, in Apple's order",
+    GpsdCaptures.needs("haicom-305N"))
   func deferred() async {
     let manager = CLLocationManager(
       source: .file(
-        path: Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path,
+        path: Fixtures.gpsd("haicom-305N"),
         pacing: .asFastAsPossible))
     let recorder = Recorder()
     manager.delegateQueue = DispatchQueue(label: "deferred")

@@ -28,9 +28,17 @@ enum DisagreementReason: String {
   /// The previous fix is more than 5 s older (a gap in the capture): gpsd derives a speed from
   /// positions that far apart; we do not.
   case noSpeedAcrossGap
-  /// After a 52-minute gap gpsd's midnight logic adds a day (ZDA says 2009-12-09), and it
-  /// derives a speed across the gap.
-  case gpsdDayAfterGap
+  /// GSA says 2D (mode 2) while GGA counts 4 or more satellites and sends an altitude: the
+  /// receiver's own word is a 2D fix, whose altitude is held, not measured (ch-4711's 165.6 m
+  /// and the Telit PLS83-W's 250.8 m do not move). gpsd 3.22 calls it 3D from the count and
+  /// the altitude.
+  case gsaSaysTwoD
+  /// The receiver's clock stepped back (humminbird: 19:41:24 → 19:41:11, as the capture's
+  /// header notes; bt451: 15:25 → 14:33 after a 52-minute gap). The first epoch of the step
+  /// is a second or more older than the last fix and cannot be told from a stale sentence
+  /// until the next epoch follows it: it is no fix, and fixes go on from the next epoch.
+  /// gpsd 3.22 reports it (for bt451 with a day added by its midnight logic).
+  case clockSteppedBack
   /// An epoch of GLL alone 22 s after the last epoch with an altitude: nothing in it (no
   /// GGA, no GSA), nor in the 5 s before it, says 3D, so it is 2D and has no altitude
   /// (`$GPGLL,4527.458,S,16709.165,E,225333,A`); gpsd 3.22 keeps the mode of an epoch before
@@ -57,8 +65,11 @@ struct KnownDisagreement {
   }
 }
 
-/// The list.
-let knownDisagreements: [KnownDisagreement] = [
+/// The list: these, and those of issue 22's rules (KnownDisagreementsGSA.swift).
+let knownDisagreements: [KnownDisagreement] = listedBefore22 + listedBy22
+
+/// The disagreements listed before issue 22.
+private let listedBefore22: [KnownDisagreement] = [
   KnownDisagreement(
     "beidou-bd@07:41:55.799", ["speed", "track"], .gpsdReportedEarly,
     """
@@ -68,14 +79,6 @@ let knownDisagreements: [KnownDisagreement] = [
     $BDGSA,A,3,02,03,04,,,,,,,,,,5.1,1.3,4.9,3.3*2F
     $GNRMC,074155.799,A,3114.8770,N,12135.2463,E,0.30,4.94,250215,,,A*76
     $PSRFEPE,074156.799,A,1.1,64.94,58.97,0.2,180.0*1B
-    """),
-  KnownDisagreement(
-    "bt451@14:33:06.000", ["time", "speed"], .gpsdDayAfterGap,
-    """
-    $GPGGA,143306.00,5546.83315,N,02334.72613,E,1,08,1.28,129.9,M,26.9,M,,*5B
-    $GPGSA,A,3,09,19,11,14,03,22,06,26,,,,,3.65,1.28,3.41*0A
-    $GPGLL,5546.83315,N,02334.72613,E,143306.00,A,A*63
-    $GPZDA,143306.00,09,12,2009,00,00*64
     """),
   KnownDisagreement(
     "furuno_gl_ga@12:02:14.000", ["mode"], .fewGGASatellites,

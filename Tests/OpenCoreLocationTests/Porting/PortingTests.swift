@@ -10,15 +10,17 @@ import Testing
 @Suite("Porting Core Location code")
 struct PortingTests {
   /// A car driving (haicom-305N, 68 epochs, most of them moving).
-  static let drive = Fixtures.gpsd.appendingPathComponent("haicom-305N.log").path
+  static let drive = Fixtures.gpsd("haicom-305N")
   /// A boat logging at 2.7 m/s (humminbird-M37) with RMC, GLL and GGA in turn.
-  static let boat = Fixtures.gpsd.appendingPathComponent("humminbird-M37.log").path
+  static let boat = Fixtures.gpsd("humminbird-M37")
 
   static func manager(_ path: String) -> CLLocationManager {
     CLLocationManager(source: .file(path: path, pacing: .asFastAsPossible))
   }
 
-  @Test("authorization, then updates: the capture's fixes, stamped from now, 5 m apart")
+  @Test(
+    "authorization, then updates: the capture's fixes, stamped from now, 5 m apart",
+    GpsdCaptures.needs("haicom-305N"))
   func updates() async throws {
     let started = Date()
     let provider = LocationProvider(manager: Self.manager(Self.drive))
@@ -58,7 +60,9 @@ struct PortingTests {
     #expect(first.timestamp <= Date().addingTimeInterval(60))
   }
 
-  @Test("one fix through the completion handler, and through async/await")
+  @Test(
+    "one fix through the completion handler, and through async/await",
+    GpsdCaptures.needs("humminbird-M37"))
   func oneShot() async throws {
     let provider = LocationProvider(manager: Self.manager(Self.boat))
     let location = try await provider.location()

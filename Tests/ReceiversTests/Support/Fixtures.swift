@@ -1,18 +1,15 @@
 import NMEA
 import Platform
-
 @_exported import TestSupport
 
 @testable import Receivers
 @testable import VirtualReceiver
 
-/// The gpsd captures, found next to the test sources (never via a shared directory).
+/// The captures the receiver tests replay.
 enum Fixtures {
-  /// `Fixtures/gpsd/NAME.log` in the repository.
-  static func gpsd(_ name: String) -> String { Paths.gpsd(name + ".log") }
-
-  /// A multi-GNSS u-blox capture, 61 one-second epochs.
-  static var ublox: String { gpsd("ublox-neo-m9n-nmea") }
+  /// Our own recorded drive (``Paths/simulatedDrive``): 72 one-second multi-GNSS epochs, in
+  /// every clone.
+  static var drive: String { Paths.simulatedDrive }
 }
 
 /// How many checksum-valid sentences are in `bytes`.

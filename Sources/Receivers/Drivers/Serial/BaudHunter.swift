@@ -1,7 +1,9 @@
 import NMEA
 import Platform
 
-/// `--baud auto`: tries rates until one gives checksum-valid NMEA.
+/// `--baud auto`: tries rates until one gives NMEA: checksum-valid sentences, or well-formed
+/// ones without a checksum (old receivers omit it; they prove the rate as well, whatever the
+/// checksum policy then does with them).
 ///
 /// The rate remembered for the device comes first, then ``BaudRate/huntOrder``. After each
 /// change it waits a settle time and flushes what arrived meanwhile, then listens for up to
@@ -15,7 +17,7 @@ struct BaudHunter {
   var cacheKey: String
   /// Where rates are remembered (`nil`: nowhere).
   var cache: BaudCache?
-  /// Valid sentences needed to accept a rate.
+  /// Sentences needed to accept a rate.
   var sentences = 3
   /// Seconds to listen at each rate.
   var window = 2.5
@@ -38,6 +40,7 @@ struct BaudHunter {
 
   /// What listening at one rate found.
   struct Sample {
+    /// Checksum-valid sentences, and well-formed ones without a checksum.
     var validSentences = 0
     var bytes = 0
   }
@@ -110,8 +113,8 @@ struct BaudHunter {
     return .noNMEA(sawBytes: sawBytes)
   }
 
-  /// Reads for up to ``window`` seconds, counting checksum-valid sentences; `nil` when `stop`
-  /// was signalled.
+  /// Reads for up to ``window`` seconds, counting sentences (checksum-valid, or well-formed
+  /// without a checksum); `nil` when `stop` was signalled.
   func listen(_ port: SerialPort, buffer: UnsafeMutableRawBufferPointer, stop: Waker? = nil)
     throws(Errno) -> Sample?
   {
@@ -137,7 +140,7 @@ struct BaudHunter {
           if count == 0 { throw Errno.ioError }
           sample.bytes += count
           framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { event in
-            if case .sentence = event { sample.validSentences += 1 }
+            if event.isNMEA { sample.validSentences += 1 }
           }
         } else if !ready.isDisjoint(with: .failure) {
           throw Errno.ioError
@@ -147,5 +150,16 @@ struct BaudHunter {
       }
     }
     return sample
+  }
+}
+
+extension FramerEvent {
+  /// Whether the line is NMEA for telling a baud rate: a sentence, or one refused only for
+  /// want of a checksum (``FramingIssue/isUncheckedSentence(_:)``).
+  var isNMEA: Bool {
+    switch self {
+    case .sentence: return true
+    case .rejected(let issue, let line): return issue.isUncheckedSentence(line)
+    }
   }
 }

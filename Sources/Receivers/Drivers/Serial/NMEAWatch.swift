@@ -6,8 +6,9 @@ import Platform
 /// a wrong fixed rate — so that `--baud auto` can hunt the rate again instead of reading noise
 /// for ever, and a fixed rate is reported as wrong.
 ///
-/// Only checksum-valid sentences count, as when hunting (``BaudHunter``); a nearly quiet line
-/// is silence, not noise: at least ``minimumBytes`` must have arrived since the last sentence.
+/// Sentences count as when hunting (``BaudHunter``: checksum-valid, or well-formed without a
+/// checksum); a nearly quiet line is silence, not noise: at least ``minimumBytes`` must have
+/// arrived since the last sentence.
 struct NMEAWatch {
   /// Bytes without a sentence needed, besides the time, to call the stream garbled.
   static let minimumBytes = 256
@@ -29,7 +30,7 @@ struct NMEAWatch {
   mutating func isGarbled(after bytes: UnsafeRawBufferPointer, at now: UInt64) -> Bool {
     var found = false
     framer.feed(bytes) { event in
-      if case .sentence = event { found = true }
+      if event.isNMEA { found = true }
     }
     sawSentence = found
     if found {

@@ -3,9 +3,38 @@ import Platform
 extension SerialDriver {
   /// How long opening keeps trying to join a `locate` that holds the device but does not
   /// listen or greet yet (it has just opened the device, is taking it over, or is slow to be
-  /// scheduled: 3 s was too short for a holder under ThreadSanitizer on a loaded machine).
-  /// A holder that is not a joinable `locate` is reported busy at once.
+  /// scheduled: 3 s was too short for a holder under ThreadSanitizer on a loaded machine),
+  /// at most: never longer than ``ReceiverOptions/openTimeout`` (a one-shot request's
+  /// `--timeout`). A holder that is not a joinable `locate` is reported busy at once.
   static let joinWait = 10.0
+
+  /// How long this open tries to join: ``joinWait``, or less when the open has a deadline.
+  var joinLimit: Double { min(Self.joinWait, max(0, options.openTimeout ?? Self.joinWait)) }
+
+  /// The busy error for a `locate` of this user that could not be joined within `waited`
+  /// seconds, with why when it can be told: the holder's user has no private directory to
+  /// listen in (``ShareDirectory/obstacle(for:environment:)``), or it did not answer.
+  func notJoined(_ error: ReceiverError, holder: DeviceHolder, waited: Double) -> ReceiverError {
+    var holder = holder
+    let uid = ShareLink.joinableUser(holder, procRoot: roots.proc)
+    let runtime =
+      uid == CurrentProcess.userID ? CurrentProcess.environment("XDG_RUNTIME_DIR") : nil
+    if let uid, let obstacle = ShareDirectory.obstacle(for: uid, environment: runtime) {
+      holder.notSharing =
+        "it cannot share it: no private directory to listen in, as \(obstacle); another local"
+        + " user can make that directory in /tmp first: have it removed, or set XDG_RUNTIME_DIR"
+        + " to a private directory"
+    } else {
+      holder.notSharing =
+        "it did not let this process join within " + Self.seconds(waited)
+        + " (it may be starting, or stopped)"
+    }
+    return ReceiverError(code: .busy(holder: holder), path: error.path, errno: error.errno)
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\((value * 10).rounded() / 10) s"
+  }
 
   /// Opens the device, or joins the `locate` of this user holding it (see ``ShareLink``):
   /// sets ``port`` or ``link``. `reopening` tries the by-id link first; `flush` false keeps
@@ -15,7 +44,8 @@ extension SerialDriver {
   func acquire(
     rate: Int, flush: Bool, reopening: Bool = false, stop: Waker? = nil, previous: Int32? = nil
   ) throws(ReceiverError) {
-    let deadline = Clock.deadline(after: Self.joinWait)
+    let limit = joinLimit
+    let deadline = Clock.deadline(after: limit)
     while true {
       do {
         port =
@@ -30,6 +60,14 @@ extension SerialDriver {
         }
         if host == nil {
           host = ShareHost.start(devicePath: path, rate: baud == .auto ? nil : rate)
+          if host == nil, !notedNotShared,
+            let obstacle = ShareDirectory.obstacle(
+              for: CurrentProcess.userID,
+              environment: CurrentProcess.environment("XDG_RUNTIME_DIR"))
+          {
+            notedNotShared = true
+            SharingNote.notShared(path: path, why: obstacle).post()
+          }
         }
         return
       } catch {
@@ -53,7 +91,8 @@ extension SerialDriver {
           }
           return
         }
-        if Clock.now() >= deadline || stop?.isSignalled == true { throw error }
+        if stop?.isSignalled == true { throw error }
+        if Clock.now() >= deadline { throw notJoined(error, holder: holder, waited: limit) }
         Clock.sleep(0.05)
       }
     }

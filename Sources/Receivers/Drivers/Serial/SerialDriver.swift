@@ -29,6 +29,8 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
   var link: ShareLink?
   /// The relay to joined processes, while holding.
   var host: ShareHost?
+  /// Whether ``SharingNote/notShared(path:why:)`` was said.
+  var notedNotShared = false
 
   init(path: String, baud: BaudSetting, options: ReceiverOptions, roots: DiscoveryRoots = .system) {
     self.path = path

@@ -68,14 +68,14 @@ final class SerialPort: @unchecked Sendable {
     do {
       descriptor = try FileDescriptor.open(path, .readWrite, options: openOptions)
     } catch {
-      throw DeviceAccess.error(for: error, path: path, procRoot: procRoot)
+      throw DeviceAccess.deviceError(for: error, path: path, procRoot: procRoot)
     }
     // Not a terminal (/dev/null, a file): say so before asking who else has it open.
     do throws(Errno) {
       _ = try descriptor.terminalAttributes()
     } catch {
       descriptor.close()
-      throw DeviceAccess.error(for: error, path: path, procRoot: procRoot)
+      throw DeviceAccess.deviceError(for: error, path: path, procRoot: procRoot)
     }
     // gpsd and ModemManager take neither lock, and two readers would split the bytes.
     if let other = DeviceHolders.others(path, procRoot: procRoot).first {

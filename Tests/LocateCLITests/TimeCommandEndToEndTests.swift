@@ -65,10 +65,11 @@ import Testing
     // The u-blox capture's first epochs, each followed by a PUBX,04 (18 s, from the almanac).
     let directory = try Paths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let lines = try String(contentsOfFile: Simulator.capture, encoding: .utf8)
-      .components(separatedBy: "\n")
+    // Split on the bytes: the recorded drive ends its lines in CR LF, one Character to String.
+    let data = try #require(FileManager.default.contents(atPath: Simulator.capture))
     var capture = ""
-    for line in lines {
+    for bytes in data.split(separator: 0x0A, omittingEmptySubsequences: true) {
+      let line = String(decoding: bytes, as: UTF8.self)
       capture += line + "\n"
       if line.contains("RMC,") {
         capture += NMEAText.sentence("PUBX,04,223745.00,110720,254265.00,2114,18,-1251,-162.250,21")

@@ -36,6 +36,10 @@ enum TimeCommand: Command {
         "with --set-clock, step only when the clock is further off than this (default 1)"),
     ] + CommonOptions.source
     + [CommonOptions.output[0], CommonOptions.output[3], CommonOptions.help]
+  static let exitStatuses: [ExitStatus] = [
+    .ok, .usage, .unavailable, .software, .ioError, .busy, .noNMEA, .permissionDenied, .noFix,
+    .receiverLost, .interrupted, .quit,
+  ]
   static let examples = [
     ("locate time", "how far the system clock is from the receiver's time"),
     ("locate time --epochs 30 --json", "a TIME object with the offset's spread over 30 fixes"),

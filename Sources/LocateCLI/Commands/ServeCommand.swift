@@ -48,7 +48,7 @@ enum ServeCommand: Command {
         "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6, localhost:2947 for both;"
           + " port 0: any free port)")
     ] + CommonOptions.source + TimeOptions.options
-      + [CommonOptions.output[3], CommonOptions.help]
+    + [CommonOptions.output[3], CommonOptions.help]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
     .receiverLost, .interrupted, .quit,

@@ -207,17 +207,12 @@ public final class LocationService: @unchecked Sendable {
     return LocationSession.client(input, settings, adjust: adjust, sink: sink)
   }
 
-  /// The name put in `GNSSFixInfo.device`.
+  /// The name put in `GNSSFixInfo.device`: the source's one rendering,
+  /// ``ReceiverSource/name`` (the engine puts the name of the source it opened, discovery
+  /// resolved, see ``ReceiverEngine/subscribe(source:options:policy:config:clock:handler:)``).
   package static func deviceName(_ input: SessionInput) -> String? {
     guard case .receiver(let source, _) = input else { return nil }
-    switch source {
-    case .device(let path, _): return path
-    case .discover: return ReceiverSource.environmentDevice()
-    case .file(let path, _): return path
-    case .standardInput: return "-"
-    case .tcp(let host, let port): return "tcp://\(host):\(port)"
-    case .gpsd(let host, let port): return "gpsd://\(host):\(port)"
-    }
+    return source.name
   }
 
   /// The public form of a pipeline event, if it has one.

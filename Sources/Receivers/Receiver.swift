@@ -79,11 +79,13 @@ public final class Receiver: @unchecked Sendable {
   }
 
   private func open(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
+    // Discovery decides once: the driver, its states and errors name the device it found.
+    let source = try source.resolved(roots: roots)
     let name = source.name ?? ""
     if running.withLock({ $0 != nil }) {
       throw ReceiverError(code: .invalidSource("already started"), path: name)
     }
-    let driver = try makeDriver()
+    let driver = try makeDriver(source)
     try driver.open()
     let waker: Waker
     do {
@@ -132,12 +134,12 @@ public final class Receiver: @unchecked Sendable {
     running.withLock { $0?.context.waker.descriptors ?? [] }
   }
 
-  private func makeDriver() throws(ReceiverError) -> any SourceDriver {
+  private func makeDriver(_ source: ReceiverSource) throws(ReceiverError) -> any SourceDriver {
     switch source {
     case .device(let path, let baud):
       return SerialDriver(path: path, baud: baud, options: options, roots: roots)
     case .discover(let baud):
-      let path = try Self.discoveredPath(roots: roots)
+      let path = try ReceiverSource.discoveredPath(roots: roots)
       return SerialDriver(path: path, baud: baud, options: options, roots: roots)
     case .file(let path, let pacing):
       return FileDriver(path: path, pacing: pacing)
@@ -147,39 +149,6 @@ public final class Receiver: @unchecked Sendable {
       return TCPDriver(host: host, port: port, protocol: .raw, options: options)
     case .gpsd(let host, let port):
       return TCPDriver(host: host, port: port, protocol: .gpsd, options: options)
-    }
-  }
-
-  /// The device ``ReceiverSource/discover(baud:)`` opens now: `$LOCATE_DEVICE` when set, else
-  /// the first device discovery finds that may be opened; nil when there is none (``start(_:)``
-  /// then throws why).
-  public static func discoveredDevice() -> String? { try? discoveredPath(roots: .system) }
-
-  /// `$LOCATE_DEVICE` when set, else the first device discovery finds that may be opened (or
-  /// joined: held by a `locate` that shares it).
-  /// Throws not found, or the refusal of the first device when none may be opened.
-  static func discoveredPath(roots: DiscoveryRoots) throws(ReceiverError) -> String {
-    if let variable = ReceiverSource.environmentDevice() { return variable }
-    let devices = DeviceDiscovery.list(roots: roots, probeSerialPorts: false)
-    let usable = devices.first { device in
-      switch device.state {
-      case .available: true
-      case .busy(_, let holder?): holder.shared
-      default: false
-      }
-    }
-    if let usable {
-      return usable.byID ?? usable.path
-    }
-    guard let first = devices.first else { throw ReceiverError(code: .notFound, path: "") }
-    switch first.state {
-    case .denied(let path, let group):
-      throw ReceiverError(
-        code: .permissionDenied(group: group), path: path, errno: Errno.accessDenied.rawValue)
-    case .busy(let path, let holder):
-      throw ReceiverError(code: .busy(holder: holder), path: path, errno: Errno.busy.rawValue)
-    default:
-      throw ReceiverError(code: .notFound, path: first.path)
     }
   }
 }

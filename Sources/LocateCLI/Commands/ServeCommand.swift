@@ -125,7 +125,7 @@ enum ServeCommand: Command {
         })
       do {
         timeFeed = try TimeFeed(
-          plan: timePlan, device: source.name ?? Receiver.discoveredDevice(), status: status,
+          plan: timePlan, device: (try? source.resolved())?.name, status: status,
           listeners: listeners)
       } catch {
         server.stop()

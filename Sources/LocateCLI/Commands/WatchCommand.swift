@@ -172,7 +172,7 @@ enum WatchCommand: Command {
     var timeFeed: TimeFeed?
     if timePlan.sendsAnywhere || timePlan.pps != .off {
       let feed = try TimeFeed(
-        plan: timePlan, device: source.name ?? Receiver.discoveredDevice(), status: status)
+        plan: timePlan, device: (try? source.resolved())?.name, status: status)
       options.epochTiming = { timing in feed.epoch(timing) }
       timeFeed = feed
     }

@@ -44,20 +44,17 @@ extension ReceiverEngine {
     ([:], [:]))
 
   /// The registry key of `source` (nil for a capture file), and the source to open: discovery
-  /// resolved to its device, so that it shares the engine of the same device named by path.
+  /// resolved to its device (``ReceiverSource/resolved()``, the one place that decides), so
+  /// that it shares the engine of the same device named by path.
   static func key(for source: ReceiverSource) -> (key: String?, source: ReceiverSource) {
-    switch source {
+    let resolved = (try? source.resolved()) ?? source
+    switch resolved {
     case .device(let path, _):
-      return (FileSystem.resolvedPath(path) ?? path, source)
-    case .discover(let baud):
-      guard let path = Receiver.discoveredDevice() else { return (nil, source) }
-      return (FileSystem.resolvedPath(path) ?? path, .device(path: path, baud: baud))
-    case .file:
-      return (nil, source)
-    case .standardInput:
-      return ("-", source)
-    case .tcp, .gpsd:
-      return (source.name, source)
+      return (FileSystem.resolvedPath(path) ?? path, resolved)
+    case .discover, .file:
+      return (nil, resolved)
+    case .standardInput, .tcp, .gpsd:
+      return (resolved.name, resolved)
     }
   }
 

@@ -118,6 +118,9 @@ package final class ReceiverEngine: @unchecked Sendable {
     config: PipelineConfig, clock: any LocationClock, handler: @escaping Handler
   ) throws(ReceiverError) -> Subscription {
     let (key, resolved) = Self.key(for: source)
+    // Fixes name the source the engine opens, as its device states do.
+    var config = config
+    config.device = resolved.name ?? config.device
     func make(_ key: String?) -> ReceiverEngine {
       ReceiverEngine(
         key: key, source: resolved, options: options, policy: policy, config: config,

@@ -185,7 +185,7 @@ open class CLLocationManager: NSObject, @unchecked Sendable {
 
   /// Whether `source` has sent this process a heading sentence (Linux extension).
   open class func headingAvailable(for source: ReceiverSource) -> Bool {
-    let name = LocationService.deviceName(.receiver(source, ReceiverOptions())) ?? ""
+    let name = ((try? source.resolved()) ?? source).name ?? ""
     return HeadingRule.sources.withLock { $0.contains(name) }
   }
   /// Significant-change monitoring is a 500 m distance filter here.

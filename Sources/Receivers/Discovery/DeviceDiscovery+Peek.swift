@@ -54,11 +54,12 @@ extension DeviceDiscovery {
     return .available(path: path)
   }
 
-  /// The receiver ``ReceiverSource/discover(baud:)`` would open first, found without opening
-  /// anything: `$LOCATE_DEVICE`, else the first candidate in ``list(probeSerialPorts:)``'s
-  /// order (serial ports are not probed); nil when there is none.
+  /// The receiver ``ReceiverSource/discover(baud:)`` would open, found without opening
+  /// anything: the device ``ReceiverSource/resolved()`` decides on; when none may be opened,
+  /// the first candidate in ``list(probeSerialPorts:)``'s order (whose state says why); nil
+  /// when there is none.
   public static func firstCandidate() -> String? {
-    if let path = ReceiverSource.environmentDevice() { return path }
+    if let path = try? ReceiverSource.discoveredPath(roots: .system) { return path }
     return candidates(roots: .system).first?.path
   }
 }

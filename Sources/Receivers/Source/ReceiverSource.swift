@@ -84,9 +84,11 @@ extension ReceiverSource {
   /// Whether the source is reached over the network (a TCP bridge or a gpsd server).
   public var isNetwork: Bool { kind.isNetwork }
 
-  /// How states, errors and fixes name the source: the device path, the file, `standard
-  /// input`, the URL (`tcp://HOST:PORT`, `gpsd://[::1]:2947`); for ``discover(baud:)``,
-  /// the device in `$LOCATE_DEVICE`, or `nil` until discovery has found one.
+  /// How states, errors, fixes and `locate`'s output name the source — its one rendering: the
+  /// device path as given (a symlink is not resolved, as gpsd does), the file's path, `standard
+  /// input`, the URL with the port always written and an IPv6 host in brackets
+  /// (`tcp://192.0.2.1:10110`, `gpsd://[::1]:2947`); for ``discover(baud:)``, the device in
+  /// `$LOCATE_DEVICE`, or `nil` until ``resolved()`` decides which device it is.
   public var name: String? {
     switch self {
     case .device(let path, _): return path

@@ -47,7 +47,7 @@ enum FixRequest {
       options.desiredAccuracy = accuracy ?? kCLLocationAccuracyBest
     }
     var timeout = try Self.timeout(arguments, command: command)
-    if let deadline { timeout = max(0.001, deadline.date.timeIntervalSinceNow) }
+    if let deadline { timeout = max(0.001, deadline.secondsLeft) }
     let status = context.statusLine(arguments)
     let observer = RequestObserver(status: status)
     let service = LocationService(options: options)

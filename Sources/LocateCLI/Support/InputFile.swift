@@ -8,18 +8,25 @@ import Platform
 /// every read waits with `poll(2)`, so a FIFO or pipe that stays quiet ends at the deadline
 /// with one line and exit 66 instead of hanging; signals end the wait as usual.
 enum InputFile {
-  /// How long reading may take: until `date`, which is `seconds` (the `--timeout` given) after
-  /// the command started.
+  /// How long reading may take: until `end`, which is `seconds` (the `--timeout` given) after
+  /// the command started, on the monotonic clock (a wall clock stepped meanwhile — by NTP, or
+  /// by the receiver itself on a board without a real-time clock — moves no deadline).
   struct Deadline: Sendable {
-    /// When reading must be over.
-    var date: Date
+    /// When reading must be over (monotonic nanoseconds, Platform's ``Clock/now()``).
+    var end: UInt64
     /// The timeout, for messages.
     var seconds: Double
 
     /// A deadline `seconds` from now.
     init(seconds: Double) {
       self.seconds = seconds
-      date = Date().addingTimeInterval(seconds)
+      end = Clock.deadline(after: seconds)
+    }
+
+    /// Seconds until the deadline (negative once it passed).
+    var secondsLeft: Double {
+      let now = Clock.now()
+      return end >= now ? Double(end - now) / 1e9 : -Double(now - end) / 1e9
     }
   }
 
@@ -65,7 +72,7 @@ enum InputFile {
     while true {
       var wait: Int32 = -1
       if let deadline {
-        let left = deadline.date.timeIntervalSinceNow
+        let left = deadline.secondsLeft
         guard left > 0 else { throw late(what, deadline: deadline, started: total > 0) }
         wait = Int32(min(left * 1000, 1000).rounded(.up))
       }

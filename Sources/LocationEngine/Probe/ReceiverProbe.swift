@@ -66,8 +66,9 @@ public struct ReceiverProbe: Sendable {
     ) { listener.handle($0) }
     defer { subscription.cancel() }
     let hunt = Double(BaudSetting.huntOrder.count + 1) * (options.baudHuntWindow + 0.1)
-    let huntEnd = Date().addingTimeInterval(hunt)
-    while !listener.settled && Date() < huntEnd && !Task.isCancelled {
+    // On the monotonic clock: a wall clock stepped meanwhile moves no deadline.
+    let huntEnd = Clock.deadline(after: hunt)
+    while !listener.settled && Clock.now() < huntEnd && !Task.isCancelled {
       try? await Task.sleep(nanoseconds: 50_000_000)
     }
     try? await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 1e9) * 1e9))

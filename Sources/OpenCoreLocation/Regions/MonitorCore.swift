@@ -64,7 +64,10 @@ final class MonitorCore: Sendable {
   }
 
   func add(_ condition: any CLCondition, identifier: String, assuming: CLMonitoringState) {
-    var event = CLMonitor.Event(identifier: identifier, state: assuming, date: Date())
+    // The event's date is a date (wall time), from the monitor's own clock as every other
+    // event's is (a test's ManualClock included).
+    var event = CLMonitor.Event(
+      identifier: identifier, state: assuming, date: setup.clock.wallNow())
     if let circle = condition as? CLMonitor.CircularGeographicCondition,
       RegionTracker.canMonitor(center: circle.center, radius: circle.radius)
     {

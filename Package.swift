@@ -47,13 +47,14 @@ let package = Package(
     .target(
       name: "OpenCoreLocation",
       dependencies: ["LocationEngine", "NMEA", "Geodesy", "Gazetteer", "Receivers", "Platform"]),
+    .target(name: "TimeService", dependencies: ["Platform", "CLocateSys"]),
     .target(name: "JSON"),
     .target(name: "GPSDServer", dependencies: ["Platform", "JSON"]),
     .target(
       name: "LocateCLI",
       dependencies: [
         "LocationEngine", "NMEA", "Geodesy", "Gazetteer", "Receivers", "GPSDServer",
-        "VirtualReceiver", "Platform", "JSON",
+        "VirtualReceiver", "Platform", "JSON", "TimeService",
       ]),
     .target(name: "CLocateStartup"),
     // What every start of `locate` costs the dynamic loader (make bench's start-up row):
@@ -77,7 +78,7 @@ let package = Package(
       name: "LocateBench",
       dependencies: [
         "NMEA", "Geodesy", "Gazetteer", "LocationEngine", "OpenCoreLocation", "Receivers",
-        "VirtualReceiver", "Platform", "TestSupport",
+        "VirtualReceiver", "Platform", "TestSupport", "TimeService",
       ]),
     .target(
       name: "TestSupport", dependencies: ["NMEA", "Platform", "VirtualReceiver"],
@@ -89,6 +90,9 @@ let package = Package(
       name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"],
       swiftSettings: [.unsafeFlags(["-O"])]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(
+      name: "TimeServiceTests",
+      dependencies: ["TimeService", "Platform", "CLocateSys", "TestSupport"]),
     .testTarget(
       name: "ReceiversTests",
       dependencies: ["Receivers", "VirtualReceiver", "NMEA", "Platform", "TestSupport"]),
@@ -105,7 +109,7 @@ let package = Package(
       dependencies: [
         "LocateCLI", "locate", "OpenCoreLocation", "LocationEngine", "Geodesy", "Gazetteer",
         "Receivers", "VirtualReceiver",
-        "NMEA", "Platform", "TestSupport",
+        "NMEA", "Platform", "TestSupport", "TimeService",
       ],
       exclude: ["Fixtures"]),
     .executableTarget(

@@ -50,3 +50,37 @@ int clocate_unix_socket(const char *path, int listening) {
   }
   return fd;
 }
+
+int clocate_unix_datagram(const char *path) {
+  int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0 || path == NULL) return fd;
+  struct sockaddr_un address;
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof address.sun_path) {
+    close(fd);
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(address.sun_path, path);
+  if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+long clocate_unix_send_to(int fd, const char *path, const void *bytes, size_t count) {
+  struct sockaddr_un address;
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof address.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  strcpy(address.sun_path, path);
+  return (long)sendto(fd, bytes, count, MSG_NOSIGNAL, (struct sockaddr *)&address,
+                      sizeof address);
+}

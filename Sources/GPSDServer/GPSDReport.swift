@@ -5,6 +5,9 @@ package enum GPSDReport: Sendable {
   case tpv([UInt8])
   /// A SKY object, likewise.
   case sky([UInt8])
+  /// A TOFF or PPS object (one line of JSON, without its line end): to JSON watchers that
+  /// asked for `"pps":true`, as gpsd sends them.
+  case timing([UInt8])
   /// The receiver's sentences as they came, each with its CR LF: to NMEA and raw watchers.
   case sentences([UInt8])
   /// The receiver was opened (its path, and its speed for a serial device): DEVICES lists it and

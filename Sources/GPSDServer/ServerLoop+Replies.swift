@@ -50,6 +50,8 @@ extension ServerLoop {
     case .sky(let object):
       lastSKY = object
       broadcast(object + Self.lineEnd) { $0.streamsReports(of: path) }
+    case .timing(let object):
+      broadcast(object + Self.lineEnd) { $0.streamsTiming(of: path) }
     case .sentences(let bytes):
       broadcast(bytes) { $0.streamsSentences(of: path) }
     case .deviceActivated(let path, let bps):

@@ -1,8 +1,9 @@
 /// What a client asked `?WATCH` for, with gpsd's members and defaults: `enable` (true when a
 /// WATCH object leaves it out), `json` (TPV, SKY and DEVICE reports), `nmea` and `raw` (the
 /// receiver's sentences as they came: for an NMEA receiver `"nmea":true`, `"raw":1` and
-/// `"raw":2` all mean that), `device` (only that device's reports). `scaled`, `timing`,
-/// `split24` and `pps` are kept and echoed but change nothing here (no AIS, no PPS).
+/// `"raw":2` all mean that), `device` (only that device's reports), `pps` (with `json`: TOFF
+/// and PPS objects). `scaled`, `timing` and `split24` are kept and echoed but change nothing
+/// here (no AIS).
 struct WatchPolicy: Equatable {
   var enable = false
   var json = false
@@ -17,6 +18,12 @@ struct WatchPolicy: Equatable {
   /// Whether TPV, SKY and DEVICE reports for `path` go to the client.
   func streamsReports(of path: String?) -> Bool {
     enable && json && matches(path)
+  }
+
+  /// Whether the TOFF and PPS objects of `path` go to the client (gpsd: JSON and PPS both
+  /// asked for).
+  func streamsTiming(of path: String?) -> Bool {
+    enable && json && pps && matches(path)
   }
 
   /// Whether the sentences of `path` go to the client.

@@ -64,9 +64,11 @@ enum LiveFeed {
   }
 
   /// Starts the thread that writes a synthetic drive at `rate` epochs a second for `seconds`,
-  /// one epoch per write(2) at its due time, recording when each was written.
+  /// one epoch per write(2) at its due time, recording when each was written; with
+  /// `realtimePriority` (root), at SCHED_FIFO priority 50.
   static func startWriter(
-    master: Int32, rate: Int, seconds: Double, written: WrittenEpochs
+    master: Int32, rate: Int, seconds: Double, written: WrittenEpochs,
+    realtimePriority: Bool = false
   ) throws(LiveBenchError) -> WriterThread {
     var options = DriveOptions()
     options.rate = rate
@@ -83,6 +85,13 @@ enum LiveFeed {
     let startMonotonic = monotonicNanoseconds() + Int64((startTime - now) * 1e9)
     let epochs = Int(seconds * Double(rate))
     return WriterThread {
+      if realtimePriority {
+        // A receiver is hardware: its epochs leave on time whatever the machine does. As root,
+        // the writer runs SCHED_FIFO, so the machine's load delays the readers, not the feed.
+        var parameters = sched_param()
+        parameters.sched_priority = 50
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+      }
       var drive = generator
       for _ in 0..<epochs {
         guard let chunk = drive.next(), let epoch = drive.current else { break }
@@ -196,10 +205,16 @@ final class BenchChild {
   /// Its standard output.
   let output = Pipe()
 
-  /// Starts `locate arguments…`.
-  init(_ locate: String, _ arguments: [String]) throws(LiveBenchError) {
+  /// Starts `locate arguments…` (or another program), with `environment` added to this
+  /// process's own.
+  init(_ locate: String, _ arguments: [String], environment: [String: String] = [:])
+    throws(LiveBenchError)
+  {
     process.executableURL = URL(fileURLWithPath: locate)
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     process.standardInput = FileHandle(forReadingAtPath: "/dev/null")

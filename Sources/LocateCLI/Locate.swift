@@ -10,7 +10,7 @@ public enum Locate {
   static var commands: [any Command.Type] {
     [
       CurrentCommand.self, WatchCommand.self, DistanceCommand.self, DevicesCommand.self,
-      ServeCommand.self, SimulateCommand.self,
+      ServeCommand.self, TimeCommand.self, SimulateCommand.self,
     ]
   }
 
@@ -166,7 +166,10 @@ public enum Locate {
         locate devices --probe
             # the receivers present, with their baud rate and what they send
         locate serve
-            # gpsd's clients (gpspipe, gpxlogger, cgps, Python's gps) can use the receiver
+            # gpsd's clients (gpspipe, gpxlogger, cgps, Python's gps) can use the receiver,
+            # and chrony or ntpd its time (NTP shared memory, chrony's SOCK refclock)
+        locate time
+            # how far the system clock is from the receiver's time
         locate simulate
             # a virtual receiver on a pseudo-terminal, to try all of this without a GPS
 

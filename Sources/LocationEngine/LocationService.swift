@@ -130,11 +130,13 @@ public final class LocationService: @unchecked Sendable {
     end: @escaping @Sendable () -> Void
   ) -> LocationSession {
     let replay = isReplay
+    let timing = options.epochTiming
     let session = makeSession(wantsSky: options.deliversSkyViews) { batch, session in
       var translated: [LocationServiceEvent] = []
       translated.reserveCapacity(batch.count)
       var ended: UpdatesEnd? = nil
       for event in batch {
+        if case .timing(let epoch) = event { timing?(epoch) }
         if case .authorization(let value, _) = event { self.status.withLock { $0 = value } }
         if case .ended(let error) = event { ended = UpdatesEnd(failure: replay ? nil : error) }
         if let item = Self.translate(event) { translated.append(item) }
@@ -199,6 +201,7 @@ public final class LocationService: @unchecked Sendable {
     let adjust = { [options] (config: inout PipelineConfig) in
       config.wantsSky = wantsSky
       config.tapsSentences = options.deliversSentences
+      config.tapsTiming = options.epochTiming != nil
       config.firstDay = options.date?.daysSince1970
     }
     return LocationSession.client(input, settings, adjust: adjust, sink: sink)
@@ -231,7 +234,7 @@ public final class LocationService: @unchecked Sendable {
     case .visit(let visit): return .visit(visit)
     case .sentences(let bytes): return .sentences(bytes)
     case .ignored(let error, let kept): return .ignored(error, sentenceKept: kept)
-    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading: return nil
+    case .oneShotFix, .oneShotTimeout, .oneShotFailed, .ended, .heading, .timing: return nil
     }
   }
 }

@@ -41,6 +41,13 @@ public struct LocationServiceOptions: Sendable {
   /// gpsd's NMEA and raw watchers. Framing them a second time costs a little per read.
   public var deliversSentences = false
 
+  /// Called on the reader's thread for each epoch of a live source (fix or not, whatever the
+  /// delivery filters hold back) with when its first byte arrived and the receiver's time of
+  /// it, before the epoch's events reach ``LocationService/updates()`` or
+  /// ``LocationService/observe(_:)``: what a time service makes its samples of. It must not
+  /// block. Default nil: no timings (they cost a clock reading per read). Replays have none.
+  public var epochTiming: (@Sendable (EpochTiming) -> Void)?
+
   /// The UTC date of the first epoch, for a receiver or capture that sends no date (`--date`):
   /// later epochs are dated from it across midnights. A date the receiver sends wins. Default
   /// nil: an epoch with no date from the receiver is undated (`GNSSFixInfo.hasDate`).

@@ -22,6 +22,9 @@ public enum DecodeEvent {
 public struct NMEADecoder {
   /// The framer.
   public var framer: NMEAFramer { storedFramer }
+  /// Whether the framer holds the start of a line that the next chunk should complete (see
+  /// ``NMEAFramer/isInsideLine``).
+  public var isInsideLine: Bool { storedFramer.isInsideLine }
   /// Sentence counts and errors so far.
   public var counters: NMEACounters { storedCounters }
   // Stored apart from their read-only public views so that the inlinable, generic

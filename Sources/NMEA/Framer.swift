@@ -34,6 +34,10 @@ public struct NMEAFramer {
   /// The XOR of `carry` after its start character.
   @usableFromInline var carrySum: UInt8 = 0
 
+  /// Whether a line begun in an earlier chunk is in progress: the next chunk's first complete
+  /// sentence began before it (what a time service needs to know when the sentence began).
+  public var isInsideLine: Bool { state == .carry }
+
   /// Makes a framer with the given checksum policy and line-length cap.
   public init(policy: ChecksumPolicy = .strict, maxLineLength: Int = 1024) {
     self.policy = policy

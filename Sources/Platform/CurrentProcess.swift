@@ -7,6 +7,14 @@ package enum CurrentProcess {
   /// The corresponding C function is `getpid`.
   package static var id: Int32 { getpid() }
 
+  /// Whether process `pid` exists (it may belong to another user).
+  ///
+  /// The corresponding C call is `kill(pid, 0)`.
+  package static func exists(_ pid: Int32) -> Bool {
+    guard pid > 0 else { return false }
+    return Glibc.kill(pid, 0) == 0 || Errno.current == .notPermitted
+  }
+
   /// Whether the process runs as root (effective user 0), which passes `TIOCEXCL` and sees
   /// every process in `/proc`.
   ///

@@ -42,6 +42,16 @@ package final class JoinableThread: @unchecked Sendable {
   /// The corresponding C functions are `pthread_self` and `pthread_equal`.
   package var isCurrent: Bool { pthread_equal(pthread_self(), thread) != 0 }
 
+  /// Sends `signal` to the thread, after giving it (once per process) a handler that does
+  /// nothing and does not restart system calls: a call the thread is blocked in (`TIOCMIWAIT`,
+  /// `PPS_FETCH`) returns `EINTR`, so it can see that it was asked to stop.
+  ///
+  /// The corresponding C functions are `sigaction` and `pthread_kill`.
+  package func interrupt(with signal: Int32) {
+    _ = clocate_install_wake_signal(signal)
+    _ = clocate_signal_thread(UInt(bitPattern: Int(bitPattern: thread)), signal)
+  }
+
   /// Waits for the thread to end; from the thread itself, detaches it instead. Later calls do
   /// nothing.
   ///

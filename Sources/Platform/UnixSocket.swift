@@ -45,3 +45,28 @@ extension FileDescriptor {
     return (pid, uid)
   }
 }
+
+/// Unix datagram sockets by path: chrony's SOCK reference clock.
+extension FileDescriptor {
+  /// A non-blocking, close-on-exec datagram socket, bound to `path` when one is given (a
+  /// receiver of datagrams), else unbound (a sender).
+  ///
+  /// The corresponding C functions are `socket` and `bind`.
+  package static func unixDatagram(boundTo path: String? = nil) throws(Errno) -> FileDescriptor {
+    let descriptor =
+      try valueOrErrno {
+        if let path { return clocate_unix_datagram(path) }
+        return clocate_unix_datagram(nil)
+      }.get()
+    return FileDescriptor(rawValue: descriptor)
+  }
+
+  /// Sends `bytes` as one datagram to the socket bound at `path`: `ENOENT` when there is none,
+  /// `ECONNREFUSED` when nobody reads it any more, ``Errno/wouldBlock`` when its queue is full.
+  ///
+  /// The corresponding C function is `sendto`.
+  package func send(_ bytes: UnsafeRawBufferPointer, toSocketAt path: String) throws(Errno) {
+    _ = try valueOrErrno { clocate_unix_send_to(rawValue, path, bytes.baseAddress, bytes.count) }
+      .get()
+  }
+}

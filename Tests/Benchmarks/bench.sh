@@ -26,6 +26,11 @@
 #    RELAY_SECONDS s, a second locate watch joined to it: latency to the joined one's TPV line).
 #    SCREEN_RUNS runs of `LocateBench screen` (locate watch --screen reading a pty at 10 Hz for
 #    SCREEN_SECONDS s and drawing on another, 80x24: its CPU, the bytes it drew).
+#    As root, TIME_RUNS runs of `LocateBench timeservice` (a pty fed at 1 Hz, each epoch at the
+#    second it names; gpsd 3.22 and locate serve one after the other, TIME_ROUNDS rounds of
+#    TIME_SECONDS s each, writing NTP unit 0: the spread of their serial samples' offsets;
+#    gpsd is told the pty is a USB port by Tests/Tools/gpsd_usb_shim.c, preloaded, or it would
+#    ship no time from it).
 # 5. Start-up, STARTUP_RUNS rounds: locate --version, gpsdecode -V, gpspipe -V;
 #    locate current --input CAPTURE, gpsdecode < CAPTURE; the size of the static binary,
 #    built and stripped (what `make install` installs).
@@ -35,7 +40,7 @@
 #
 # Environment: RUNS (5), LIVE_RUNS (5), LIVE_SECONDS (60), SILENT_SECONDS (10), SERVE_RUNS (3),
 # SERVE_SECONDS (60), SERVE_CLIENTS (10), RELAY_RUNS (3), RELAY_SECONDS (60), SCREEN_RUNS (3),
-# SCREEN_SECONDS (60),
+# SCREEN_SECONDS (60), TIME_RUNS (1), TIME_ROUNDS (8), TIME_SECONDS (30),
 # STARTUP_RUNS (20), SEED (1), TARGET_MB (100), WORK (/tmp/locate-bench), SWIFT (swift),
 # LOCATE_SHARED (../shared),
 # PYTHON (python3), SKIP_GEODESY (0), OUT (docs/bench/README.md).
@@ -51,6 +56,9 @@ SERVE_SECONDS=${SERVE_SECONDS:-60}
 SERVE_CLIENTS=${SERVE_CLIENTS:-10}
 RELAY_RUNS=${RELAY_RUNS:-3}
 RELAY_SECONDS=${RELAY_SECONDS:-60}
+TIME_RUNS=${TIME_RUNS:-1}
+TIME_ROUNDS=${TIME_ROUNDS:-8}
+TIME_SECONDS=${TIME_SECONDS:-30}
 SCREEN_RUNS=${SCREEN_RUNS:-3}
 SCREEN_SECONDS=${SCREEN_SECONDS:-60}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
@@ -106,6 +114,7 @@ LOCATE=$BIN/locate
 BENCH=$BIN/LocateBench
 gcc -O2 -o "$WORK/limit" Tests/Benchmarks/limit.c
 gcc -O2 -o "$WORK/serve_floor" Tests/Benchmarks/serve_floor.c
+gcc -O2 -shared -fPIC -o "$WORK/gpsd_usb_shim.so" Tests/Tools/gpsd_usb_shim.c -ldl
 
 echo "== inputs"
 CORPUS=$WORK/nmea_corpus_seed${SEED}_${TARGET_MB}mb.nmea
@@ -178,6 +187,18 @@ echo "== relay: $RELAY_RUNS runs of ${RELAY_SECONDS} s at 10 Hz, a watch joined 
 for run in $(seq 1 "$RELAY_RUNS"); do
   "$BENCH" relay "$LOCATE" --rate 10 --seconds "$RELAY_SECONDS" | tee -a "$WORK/relay.txt"
 done
+
+echo "== time service: $TIME_RUNS runs of $TIME_ROUNDS rounds of ${TIME_SECONDS} s, gpsd and locate serve"
+: > "$WORK/timeservice.txt"
+if [ "$(id -u)" = 0 ]; then
+  for run in $(seq 1 "$TIME_RUNS"); do
+    "$BENCH" timeservice "$LOCATE" --shim "$WORK/gpsd_usb_shim.so" --rounds "$TIME_ROUNDS" \
+      --seconds "$TIME_SECONDS" \
+      | tee -a "$WORK/timeservice.txt"
+  done
+else
+  echo "skipped: gpsd writes NTP unit 0, root's"
+fi
 
 echo "== screen: $SCREEN_RUNS runs of ${SCREEN_SECONDS} s at 10 Hz, watch --screen on an 80x24 pty"
 : > "$WORK/screen.txt"

@@ -101,6 +101,68 @@ def process_columns(run):
         fmt(run.get("cpu_pressure_avg60", float("nan")), 1))
 
 
+
+def time_summary_row(time_runs):
+    """The summary row of `LocateBench timeservice`: the spread of locate's serial samples'
+    offsets against gpsd's (medians over the runs; the ratio the median of per-run ratios)."""
+    def timed(key):
+        return median([run[key] for run in time_runs]) if time_runs else float("nan")
+
+    ratio = median([r["locate_offset_sd_us"] / r["gpsd_offset_sd_us"] for r in time_runs]) \
+        if time_runs else float("nan")
+    return (
+        "| time service: spread of the serial samples' offsets (SD; p25–p75), pty at 1 Hz, "
+        "NTP unit 0 | %s µs; %s–%s µs | gpsd 3.22, same feed and unit: %s µs; %s–%s µs "
+        "| SD %s× gpsd's | ≤ 1× | %s |" % (
+            fmt(timed("locate_offset_sd_us")), fmt(timed("locate_offset_p25_us")),
+            fmt(timed("locate_offset_p75_us")), fmt(timed("gpsd_offset_sd_us")),
+            fmt(timed("gpsd_offset_p25_us")), fmt(timed("gpsd_offset_p75_us")),
+            fmt(ratio, 2), check(ratio <= 1) if time_runs else "-"))
+
+
+def time_section(time_runs):
+    """The section of `LocateBench timeservice`: how it measures, and a row per program and run."""
+    def timed(key):
+        return median([run[key] for run in time_runs]) if time_runs else float("nan")
+
+    table = [
+        "| run | program | samples | offset median µs | offset SD µs | p25–p75 µs | p1–p99 µs "
+        "| latency after the write: median µs | SD µs | p99 µs |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for number, run in enumerate(time_runs, 1):
+        for name in ("gpsd", "locate"):
+            table.append("| %d | %s | %d | %s | %s | %s–%s | %s–%s | %s | %s | %s |" % (
+                number, name, run[name + "_samples"], fmt(run[name + "_offset_median_us"]),
+                fmt(run[name + "_offset_sd_us"]), fmt(run[name + "_offset_p25_us"]),
+                fmt(run[name + "_offset_p75_us"]),
+                fmt(run[name + "_offset_p1_us"]), fmt(run[name + "_offset_p99_us"]),
+                fmt(run[name + "_latency_median_us"]), fmt(run[name + "_latency_sd_us"]),
+                fmt(run[name + "_latency_p99_us"])))
+    return [
+        "## The time service: serial samples beside gpsd's",
+        "",
+        "`LocateBench timeservice LOCATE --shim gpsd_usb_shim.so --rounds R --seconds S`: a "
+        "synthetic drive written into a pty at 1 Hz, each epoch at the whole second of the "
+        "system clock it names (a receiver without output delay; the writer runs SCHED_FIFO, "
+        "as a receiver's epochs leave on time whatever the machine does). gpsd 3.22 (`gpsd -N "
+        "-n -b -S PORT LINK`; gpsd ships no time from a pseudo-terminal, so "
+        "`Tests/Tools/gpsd_usb_shim.c`, preloaded, makes its stat(2) of the link say USB: "
+        "nothing else changes) and `locate serve --device LINK --shm 0` read it one after the "
+        "other, %s rounds of %s s each (gpsd first in odd rounds, locate in even ones, so that "
+        "the machine's load falls on both alike), writing NTP shared-memory unit 0, which this "
+        "process reads as ntpd does every 2 ms. Offset: a sample's system clock minus its "
+        "receiver time, after each window's 5 s warm-up; latency: the sample's system clock "
+        "minus when the epoch's write returned (a reader may see the bytes before the writer's "
+        "write returns: below 0). locate stamps the arrival of the read holding the epoch's "
+        "first byte; gpsd 3.22 reads the clock the moment it handles the epoch's first timed "
+        "sentence (its `ntp_latch`). The standard deviation is the load's: a few samples "
+        "milliseconds late; the quartiles are the programs'." % (
+            fmt(timed("rounds"), 0), fmt(timed("seconds"), 0)),
+        "",
+    ] + (table if time_runs else ["(not run: it needs root)"])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", required=True)
@@ -120,6 +182,7 @@ def main():
     screen_runs = bench_runs(work, "screen")
     floor_runs = bench_runs(work, "serve-floor")
     relay_runs = bench_runs(work, "relay")
+    time_runs = bench_runs(work, "timeservice")
 
     total_bytes = float(facts["bytes"])
     megabytes = total_bytes / 1e6
@@ -322,6 +385,7 @@ def main():
         "drawn a second) | | | < 1 %% | %s |" % (
             fmt(screened("cpu_percent"), 2), fmt(screened("bytes_per_s")),
             check(screened("cpu_percent") < 1)),
+        time_summary_row(time_runs),
         "| start-up: `locate --version` | %.1f ms | gpsdecode -V: %.1f ms | %s× | - | - |" % (
             startup.wall("version") * 1000, startup.wall("gpsdecode_version") * 1000,
             fmt(version_vs, 2)),
@@ -472,6 +536,8 @@ def main():
         "",
     ] + screen_table + [
         "",
+    ] + time_section(time_runs) + [
+        "",
         "## Start-up",
         "",
         "%d rounds; the capture is `%s` (%s bytes, a u-blox NEO-M9N); `locate current` replays "
@@ -500,6 +566,9 @@ def main():
         "(`gcc -O2 -o serve_floor Tests/Benchmarks/serve_floor.c`)",
         "- relay: `LocateBench relay LOCATE --rate 10 --seconds S`",
         "- screen: `LocateBench screen LOCATE --rate 10 --seconds S` (80×24)",
+        "- time service: `LocateBench timeservice LOCATE --shim gpsd_usb_shim.so --rounds R "
+        "--seconds S` "
+        "(`gcc -O2 -shared -fPIC -o gpsd_usb_shim.so Tests/Tools/gpsd_usb_shim.c -ldl`)",
     ] + ["- %s: `%s`" % (name, relative(tool["command"])) for name, tool in startup.tools.items()]
     text += [""]
     with open(args.out, "w") as out:

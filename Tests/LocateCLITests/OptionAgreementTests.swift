@@ -6,7 +6,7 @@ import Testing
 /// used to leave out `--activity navigation`, `--region(s)`, `--events-only`, `--hysteresis`,
 /// simulate's `--no-turns` … `--seed` and `devices --serial-ports`.)
 @Suite struct OptionAgreementTests {
-  static let commands = ["current", "watch", "distance", "devices", "serve", "simulate"]
+  static let commands = ["current", "watch", "distance", "devices", "serve", "time", "simulate"]
   /// The commands that take the common options (README: `[common options]`).
   static let withCommon: Set<String> = ["current", "watch", "distance"]
 

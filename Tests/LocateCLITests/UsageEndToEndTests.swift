@@ -6,13 +6,13 @@ import Testing
   @Test(arguments: [
     (
       [String](),
-      "locate: missing command: give one of current, watch, distance, devices, serve, simulate "
-        + "(see 'locate --help')"
+      "locate: missing command: give one of current, watch, distance, devices, serve, time, "
+        + "simulate (see 'locate --help')"
     ),
     (
       ["frobnicate"],
       "locate: 'frobnicate': unknown command (use one of current, watch, distance, devices, "
-        + "serve, simulate; see 'locate --help')"
+        + "serve, time, simulate; see 'locate --help')"
     ),
     (
       ["--json", "current"],

@@ -29,6 +29,17 @@ enum ServeCommand: Command {
     --realtime, or -) is replayed from the first client's ?WATCH, and serve ends at its end.
     SIGINT, SIGTERM and SIGHUP are the normal end (status 0). With --verbose (or on a
     terminal), clients coming, watching, leaving and being dropped are noted on stderr.
+
+    The receiver's time, as gpsd gives it to chrony and ntpd: reading a serial port (not a
+    pseudo-terminal), each second's sample (the epoch's UTC time against the system clock at
+    its first byte; a fix, after three in a row) goes to NTP shared-memory unit 0 as root, 2
+    otherwise (chrony: 'refclock SHM 0'), and to chrony's SOCK socket
+    /run/chrony.NAME.serial.sock (/tmp as a user) while chronyd listens there; PPS pulses,
+    paired with the serial time of their second, to the next unit and /run/chrony.NAME.sock.
+    Clients watching with "pps":true get TOFF (and PPS) objects. A unit that cannot be had is
+    status 75 (another program's segment, another locate's unit) or 77 (not writable) when
+    --shm names it, a note otherwise; a --pps source missing is 69. When serve stops, the
+    segment stays, marked as holding no sample.
     """
   static let options: [OptionSpec] =
     [
@@ -36,7 +47,8 @@ enum ServeCommand: Command {
         "listen", nil, "HOST:PORT",
         "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6, localhost:2947 for both;"
           + " port 0: any free port)")
-    ] + CommonOptions.source + [CommonOptions.output[3], CommonOptions.help]
+    ] + CommonOptions.source + TimeOptions.options
+    + [CommonOptions.output[3], CommonOptions.help]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
     .receiverLost, .interrupted, .quit,
@@ -55,6 +67,10 @@ enum ServeCommand: Command {
       "locate watch --input gpsd://127.0.0.1:2947 --json",
       "read it back from another locate"
     ),
+    (
+      "sudo locate serve --device /dev/ttyAMA0 --pps /dev/pps0",
+      "chrony's 'refclock SHM 0' gets the serial time, 'refclock SHM 1' the PPS"
+    ),
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
@@ -67,6 +83,7 @@ enum ServeCommand: Command {
     }
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: name)
+    let timePlan = try TimeOptions.plan(arguments, source: source, command: name, byDefault: true)
     var options = LocationServiceOptions(source: source)
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
     options.pausesAutomatically = false
@@ -92,6 +109,31 @@ enum ServeCommand: Command {
         throw FailureMapping.receiver(DeviceAccess.error(for: error, path: path), source: source)
       }
     }
+    // The receiver's time: TOFF (and PPS) objects for gpsd's clients, and ntpd's and chrony's
+    // reference clocks as the options say.
+    let device = Locked<String?>(nil)
+    var timeFeed: TimeFeed?
+    if source.kind == .device {
+      let listeners = TimeFeed.Listeners(
+        serial: { sample in
+          guard let path = device.withLock({ $0 }) else { return }
+          server.publish(.timing(GPSDJSON.toff(sample, device: path)))
+        },
+        pulse: { sample, precision in
+          guard let path = device.withLock({ $0 }) else { return }
+          server.publish(.timing(GPSDJSON.pps(sample, device: path, precision: precision)))
+        })
+      do {
+        timeFeed = try TimeFeed(
+          plan: timePlan, device: source.name ?? Receiver.discoveredDevice(), status: status,
+          listeners: listeners)
+      } catch {
+        server.stop()
+        throw error
+      }
+      options.epochTiming = { [timeFeed] timing in timeFeed?.epoch(timing) }
+    }
+    defer { timeFeed?.stop() }
     let label = source.label
     let listening = server.address
     let output = context.output
@@ -101,7 +143,7 @@ enum ServeCommand: Command {
     // stops the server at once gets a clean stop.
     let relay = ServeRelay(
       server: server, service: LocationService(options: options), source: source,
-      observer: RequestObserver(status: status),
+      observer: RequestObserver(status: status), timeFeed: timeFeed, device: device,
       announce: { () throws(LocateError) in
         try output.write("\(listening)\n")
         try output.flush()

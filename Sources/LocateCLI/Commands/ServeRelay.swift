@@ -14,6 +14,10 @@ struct ServeRelay: Sendable {
   let service: LocationService
   let source: ReceiverSource
   let observer: RequestObserver
+  /// The receiver's time for ntpd, chrony and TOFF objects (a live device only).
+  let timeFeed: TimeFeed?
+  /// The device open now, for the time objects (set on the reader's thread).
+  let device: Locked<String?>
   /// Says where the server listens, once the source is there: a receiver opened (or its
   /// connection made), a capture before it is replayed. A source that is not there is an
   /// error before it, as gpsd 3.22 given a device it cannot open (and no control socket) ends
@@ -76,14 +80,20 @@ struct ServeRelay: Sendable {
       if !observer.snapshot.connected, let refusal = FailureMapping.refusal(state, source: source) {
         throw refusal
       }
+      if let timeFeed {
+        timeFeed.deviceChanged(state)
+        if let failure = timeFeed.failure { throw failure }
+      }
       switch state {
       case .connected(let path, let baud) where path != device:
         // Reported again once it talks NMEA (authorization): opened once.
         device = path
+        self.device.withLock { $0 = path }
         server.publish(.deviceActivated(path: path, bps: baud))
       case .unplugged, .ended:
         if device != nil { server.publish(.deviceDeactivated) }
         device = nil
+        self.device.withLock { $0 = nil }
       default:
         break
       }

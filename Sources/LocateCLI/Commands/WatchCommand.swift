@@ -22,7 +22,9 @@ enum WatchCommand: Command {
     text (a line per fix), json (gpsd TPV objects, SKY with --satellites, TARGET with --to),
     gpx (a track, written and flushed point by point), geojson (RFC 8142 text sequence of
     Features) and csv. With --region or --regions, it also reports entering and leaving
-    circles (geofences), and with --visits the places it stayed, as below.
+    circles (geofences), and with --visits the places it stayed, as below. With --shm,
+    --chrony or --pps, it also gives the receiver's time to chrony and ntpd, as 'locate serve'
+    does by default (see 'locate serve --help').
     """ + "\n\n" + RegionOptions.ruleText + "\n\n" + visitText + "\n\n" + WatchScreen.about
   static let visitText = """
     Visits (--visits): a place where the receiver stayed within 50 m of the stay's first fix
@@ -56,7 +58,8 @@ enum WatchCommand: Command {
       .flag(
         "visits", nil,
         "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
-    ] + RegionOptions.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+    ] + RegionOptions.options + CommonOptions.source + TimeOptions.options + CommonOptions.output
+    + [CommonOptions.help]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
     .receiverLost, .interrupted, .quit,
@@ -164,11 +167,21 @@ enum WatchCommand: Command {
       regions: !options.regions.isEmpty, eventsOnly: eventsOnly)
     let regions = RegionOutput(writer: writer)
     let status = context.statusLine(arguments)
+    // The receiver's time for ntpd and chrony, when an option asks for it.
+    let timePlan = try TimeOptions.plan(arguments, source: source, command: name, byDefault: false)
+    var timeFeed: TimeFeed?
+    if timePlan.sendsAnywhere || timePlan.pps != .off {
+      let feed = try TimeFeed(
+        plan: timePlan, device: source.name ?? Receiver.discoveredDevice(), status: status)
+      options.epochTiming = { timing in feed.epoch(timing) }
+      timeFeed = feed
+    }
+    defer { timeFeed?.stop() }
     let service = LocationService(options: options)
     let loop = WatchLoop(
       service: service, source: source, writer: writer,
       observer: RequestObserver(status: status), target: target, limits: limits,
-      regions: regions)
+      regions: regions, timeFeed: timeFeed)
     // A signal or --duration stops reading; the loop writes every fix already read, then ends.
     // The document begins once a signal would close it.
     let finish: @Sendable () -> Void = { service.finish() }

@@ -22,6 +22,8 @@ struct WatchLoop: Sendable {
   let limits: Limits
   /// Region events (`--region`; see `RegionOutput`).
   let regions: RegionOutput
+  /// The receiver's time for ntpd and chrony (`--shm`, `--chrony`, `--pps`).
+  var timeFeed: TimeFeed? = nil
 
   /// Runs until the end; a refusal before the receiver ever connected is an error.
   func run() async throws(LocateError) {
@@ -96,6 +98,10 @@ struct WatchLoop: Sendable {
   private func deviceChange(_ state: DeviceState, json: String) throws(LocateError) {
     if !observer.snapshot.connected, let refusal = FailureMapping.refusal(state, source: source) {
       throw refusal
+    }
+    if let timeFeed {
+      timeFeed.deviceChanged(state)
+      if let failure = timeFeed.failure { throw failure }
     }
     if case .unplugged = state { writer.receiverLost() }
     try writer.event(json)

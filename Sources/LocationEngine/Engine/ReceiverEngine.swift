@@ -126,7 +126,10 @@ package final class ReceiverEngine: @unchecked Sendable {
     guard let key else { return try make(nil).open(handler) }
     // Opening under the slot's lock: a second client waits for the first one's open.
     return try withSlot(key) { current throws(ReceiverError) -> Subscription in
-      if let engine = current, let joined = engine.join(handler, wantsSky: config.wantsSky) {
+      if let engine = current,
+        let joined = engine.join(
+          handler, wantsSky: config.wantsSky, tapsTiming: config.tapsTiming)
+      {
         return joined
       }
       let engine = make(key)
@@ -145,11 +148,14 @@ package final class ReceiverEngine: @unchecked Sendable {
   }
 
   /// Joins a running engine; nil when it ended or closed (a new one opens the source again).
-  private func join(_ handler: @escaping Handler, wantsSky: Bool) -> Subscription? {
+  private func join(_ handler: @escaping Handler, wantsSky: Bool, tapsTiming: Bool)
+    -> Subscription?
+  {
     var joined: Subscription?
     // Under the core's lock: what the core knows comes before any later read.
     withCore {
       if wantsSky { core.wantsSky = true }
+      if tapsTiming { core.trackArrivals() }
       let view = core.view
       joined = state.withLock { state in
         guard !state.ended, !state.closed else { return nil }

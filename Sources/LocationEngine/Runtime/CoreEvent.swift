@@ -41,14 +41,17 @@ final class ReportedEpoch: @unchecked Sendable {
   let fromBacklog: Bool
   /// The satellites when it was reported (progress reports; `elapsed` 0).
   let satellites: FixProgress
+  /// When its first byte arrived (while a subscriber wants timings).
+  let timing: EpochTiming?
 
   init(
-    report: EpochReport, fix: Fix?, fromBacklog: Bool,
+    report: EpochReport, fix: Fix?, fromBacklog: Bool, timing: EpochTiming? = nil,
     satellites: FixProgress
   ) {
     self.report = report
     self.fix = fix
     self.fromBacklog = fromBacklog
+    self.timing = timing
     self.satellites = satellites
   }
 }

@@ -54,6 +54,10 @@ struct EngineCore {
   private var toldStream: Int64 = 0
   /// Whether a GSV or GSA came since the satellites were last told.
   private var satellitesMoved = false
+  /// Whether epochs' arrivals are kept for timings (some subscriber wants them), and when each
+  /// epoch's first byte arrived.
+  var tracksArrivals: Bool
+  var arrivals = EpochArrivals()
 
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
@@ -64,6 +68,7 @@ struct EngineCore {
     monotonicNow = now
     self.wallNow = wallNow
     wantsSky = config.wantsSky
+    tracksArrivals = config.tapsTiming && !config.isReplay
     events.reserveCapacity(64)
     handedOut.reserveCapacity(64)
   }
@@ -125,6 +130,7 @@ struct EngineCore {
   @inline(__always)
   mutating func sawSentence() {
     nmeaSeen = true
+    if tracksArrivals { arrivals.sawSentence() }
     guard !sentenceInRead else { return }
     sentenceInRead = true
     events.append(.nmea)
@@ -133,6 +139,7 @@ struct EngineCore {
   /// After a decoded sentence was merged into the assembler: what it completed.
   @inline(__always)
   mutating func merged(_ step: AssemblerStep) {
+    if tracksArrivals { arrivals.merged(epochNumber: assembler.epochNumber) }
     if let date = step.ignoredDate { ignored(date.error, sentenceKept: true) }
     let stream = assembler.streamNow
     let moved = config.isReplay && stream != toldStream
@@ -255,6 +262,7 @@ struct EngineCore {
       made.gnss = info
       fix = made
     }
+    let timing = tracksArrivals ? self.timing(of: report) : nil
     // The satellites as the report counted them (its best SNR: not counted twice).
     satellitesMoved = false
     var progress = satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed))
@@ -266,7 +274,8 @@ struct EngineCore {
       }
     }
     let epoch = ReportedEpoch(
-      report: report, fix: fix, fromBacklog: fromBacklog, satellites: progress)
+      report: report, fix: fix, fromBacklog: fromBacklog, timing: timing,
+      satellites: progress)
     lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if fix != nil && !fromBacklog { latestEpoch = epoch }

@@ -175,6 +175,9 @@ package struct LocationPipeline {
       satellites = now
     case .report(let epoch):
       satellites = epoch.satellites
+      if config.tapsTiming, let timing = epoch.timing, !epoch.fromBacklog {
+        events.append(.timing(timing))
+      }
       process(epoch)
     case .sky(let view):
       if config.wantsSky { events.append(.sky(view)) }

@@ -20,6 +20,8 @@ package struct PipelineConfig {
   package var backlogOnOpen = true
   /// Whether each read's framed sentences are handed out too (``PipelineEvent/sentences(_:)``).
   package var tapsSentences = false
+  /// Whether each live epoch's timing is handed out too (``PipelineEvent/timing(_:)``).
+  package var tapsTiming = false
   /// The UTC date of the stream's first epoch given by the user (`--date`), days since 1970.
   package var firstDay: Int?
 

@@ -32,6 +32,9 @@ package enum PipelineEvent: Sendable {
   case visit(Visit)
   /// The framed sentences of one read, each with CR LF (``PipelineConfig/tapsSentences``).
   case sentences([UInt8])
+  /// When a live epoch's first byte arrived, against its time (``PipelineConfig/tapsTiming``),
+  /// before the epoch's other events.
+  case timing(EpochTiming)
   /// Part of the input was ignored (see ``LocationServiceEvent/ignored(_:sentenceKept:)``).
   case ignored(NMEAError, sentenceKept: Bool)
   /// The input ended (a replay's end, or a source that does not reconnect), with the error a

@@ -78,7 +78,7 @@ extension PipelineEvent {
     case .oneShotTimeout(let best, _): return best
     case .region(let transition): return transition.location
     case .sky, .authorization, .device, .progress, .oneShotFailed, .ended, .ignored, .heading,
-      .visit, .sentences:
+      .visit, .sentences, .timing:
       return nil
     }
   }
@@ -98,7 +98,7 @@ extension PipelineEvent {
       transition.location = transition.location.dated(byDays: anchor)
       return .region(transition)
     case .sky, .authorization, .device, .progress, .oneShotFailed, .ended, .ignored, .heading,
-      .visit, .sentences:
+      .visit, .sentences, .timing:
       return self
     }
   }

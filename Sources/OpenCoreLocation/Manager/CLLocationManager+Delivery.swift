@@ -71,7 +71,7 @@ extension CLLocationManager {
         if state.withLock({ $0.monitoringVisits }) {
           delegate?.locationManager(self, didVisit: CLVisit(fields: visit))
         }
-      case .progress, .sky, .stale, .sentences, .ignored:
+      case .progress, .sky, .stale, .sentences, .ignored, .timing:
         break
       }
     }

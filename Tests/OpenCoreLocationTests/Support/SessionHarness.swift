@@ -90,6 +90,7 @@ extension PipelineEvent {
     case .visit(let visit): return "visit \(visit.arrivalDate) \(visit.departureDate)"
     case .sentences(let bytes): return "sentences \(bytes.count)"
     case .ignored(let error, _): return "ignored \(error.address) \(error.field)"
+    case .timing(let timing): return "timing \(timing.receiverTime.map(String.init) ?? "undated")"
     }
   }
 }

@@ -11,11 +11,12 @@ import TimeService
 /// TOFF objects; all on the virtual receiver, which sends each epoch at the second it names.
 @Suite struct ReferenceClockEndToEndTests {
   /// The serial offset on the virtual receiver (the system clock ahead of the epoch's time at
-  /// its first byte): the simulator's write and the read's wake-up, milliseconds; under a
-  /// loaded machine up to tens. README documents it.
-  static let bound = 0.1
+  /// its first byte): the simulator's write and the read's wake-up, milliseconds on an idle
+  /// machine (README documents it), over 100 ms seen with a load of 15 on 2 cores. The bound
+  /// is a correctness check, not a speed target: a sample of the wrong second is 1 s off.
+  static let bound = 0.5
 
-  @Test("ntpshmmon reads serve's segment: a sample a second, whole seconds, offset 0–100 ms")
+  @Test("ntpshmmon reads serve's segment: a sample a second, whole seconds, offset 0–500 ms")
   func ntpshmmon() throws {
     let simulator = try Simulator(["--rate", "1", "--no-fix-loss"], drive: true)
     defer { simulator.stop() }

@@ -14,11 +14,22 @@ struct JSONObject {
     key.withUTF8Buffer { utf8 in
       // Straight into the array's storage (see ``TextBytes/writeDigits(_:minimumCount:to:)``).
       buffer.bytes.append(addingCapacity: utf8.count + 4) { span in
-        if comma { span.append(UInt8(ascii: ",")) }
-        span.append(UInt8(ascii: "\""))
-        for byte in utf8 { span.append(byte) }
-        span.append(UInt8(ascii: "\""))
-        span.append(UInt8(ascii: ":"))
+        span.withUnsafeMutableBufferPointer { storage, initialized in
+          precondition(initialized + utf8.count + 4 <= storage.count, "JSONObject: no room")
+          var index = initialized
+          if comma {
+            storage[index] = UInt8(ascii: ",")
+            index &+= 1
+          }
+          storage[index] = UInt8(ascii: "\"")
+          for byte in utf8 {
+            index &+= 1
+            storage[index] = byte
+          }
+          storage[index &+ 1] = UInt8(ascii: "\"")
+          storage[index &+ 2] = UInt8(ascii: ":")
+          initialized = index &+ 3
+        }
       }
     }
   }

@@ -53,23 +53,31 @@ struct TextBytes {
 
   /// Writes `value`'s decimal digits, padded with zeros to `minimumCount` (at most 20), into
   /// `span`, which has room for 20 more bytes. Numbers are written straight into the array's
-  /// storage, one capacity check for each: `append(_:)` per byte checked each time, and
-  /// `append(contentsOf:)` of a slice went through a generic copy and `memcpy` (most of the
-  /// instructions of `watch --json`'s numbers).
+  /// storage, last digit first, one capacity check for each: `append(_:)` per byte checked
+  /// each time, and `append(contentsOf:)` of a slice went through a generic copy and `memcpy`
+  /// (most of the instructions of `watch --json`'s numbers).
   @inline(__always)
   static func writeDigits(
     _ value: UInt, minimumCount: Int, to span: inout OutputSpan<UInt8>
   ) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for UInt.max
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count &+= 1
+    }
+    if count < minimumCount { count = min(minimumCount, 20) }
+    span.withUnsafeMutableBufferPointer { buffer, initialized in
+      let start = initialized
+      var index = start + count
+      precondition(index <= buffer.count, "TextBytes: no room for the digits")
+      initialized = index
       var remaining = value
-      var index = buffer.count
       repeat {
-        index -= 1
+        index &-= 1
         buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
         remaining /= 10
-      } while remaining != 0 || (buffer.count - index < minimumCount && index > 4)
-      for position in index..<buffer.count { span.append(buffer[position]) }
+      } while index > start
     }
   }
 

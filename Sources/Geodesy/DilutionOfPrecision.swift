@@ -38,9 +38,9 @@ public struct DilutionOfPrecision: Sendable, Hashable {
       guard elevation.isFinite, azimuth.isFinite, abs(elevation) <= 90, azimuth >= 0,
         azimuth <= 359
       else { continue }
-      let el = elevation * .pi / 180
-      let az = azimuth * .pi / 180
-      let row = SIMD4(sin(az) * cos(el), cos(az) * cos(el), sin(el), 1)
+      let el = Self.sineAndCosine(degrees: elevation)
+      let az = Self.sineAndCosine(degrees: azimuth)
+      let row = SIMD4(az.sine * el.cosine, az.cosine * el.cosine, el.sine, 1)
       for i in 0..<4 { normal[i] += row[i] * row }
       count += 1
     }
@@ -54,6 +54,27 @@ public struct DilutionOfPrecision: Sendable, Hashable {
     horizontal = (diagonal[0] + diagonal[1]).squareRoot()
     position = (diagonal[0] + diagonal[1] + diagonal[2]).squareRoot()
     geometric = (diagonal[0] + diagonal[1] + diagonal[2] + diagonal[3]).squareRoot()
+  }
+
+  /// The sine and cosine of `degrees`, exactly as `sin(degrees * .pi / 180)` and its cosine
+  /// give them: from a table for whole degrees (what NMEA sends), worked out on the spot
+  /// otherwise. The trigonometry was most of the DOPs' cost, and they are worked out again
+  /// whenever a satellite moves (about every second epoch in a drive).
+  @inline(__always)
+  static func sineAndCosine(degrees: Double) -> (sine: Double, cosine: Double) {
+    if degrees >= -90, degrees <= 359, let whole = Int(exactly: degrees),
+      degrees != 0 || degrees.sign == .plus
+    {
+      return wholeDegrees[whole + 90]
+    }
+    let radians = degrees * .pi / 180
+    return (sin(radians), cos(radians))
+  }
+
+  /// The sine and cosine of each whole degree from -90 to 359, computed as the loop would.
+  private static let wholeDegrees: [(sine: Double, cosine: Double)] = (-90...359).map { whole in
+    let radians = Double(whole) * .pi / 180
+    return (sin(radians), cos(radians))
   }
 
   /// The inverse of a 4×4 matrix by Gauss–Jordan elimination with partial pivoting; nil when

@@ -18,6 +18,21 @@ import Testing
     #expect(abs(dop.horizontal - (dop.x * dop.x + dop.y * dop.y).squareRoot()) < 1e-12)
   }
 
+  @Test("the whole-degree table gives sin and cos bit for bit as computed on the spot")
+  func wholeDegreeTable() {
+    var mismatches: [Double] = []
+    let fractional: [Double] = [-0.0, 0.5, -89.75, 359.5, 1e-9, 360, -91, 400]
+    for degrees in (-95...365).map(Double.init) + fractional {
+      let (sine, cosine) = DilutionOfPrecision.sineAndCosine(degrees: degrees)
+      let radians = degrees * .pi / 180
+      if sine.bitPattern != sin(radians).bitPattern || cosine.bitPattern != cos(radians).bitPattern
+      {
+        mismatches.append(degrees)
+      }
+    }
+    #expect(mismatches == [])
+  }
+
   @Test("fewer than four usable directions, or a degenerate sky, give none")
   func tooFew() {
     #expect(DilutionOfPrecision(directions: [(10, 10), (20, 20), (30, 30)]) == nil)

@@ -70,6 +70,20 @@ import Testing
     #expect(text.string == #"0 -9223372036854775807 9223372036854775807 "tab\there \u001f""#)
   }
 
+  @Test(
+    arguments: [
+      (0, 1, "0"), (0, 0, "0"), (7, 3, "007"), (42, 2, "42"), (123_456_789, 4, "123456789"),
+      (1000, 4, "1000"), (UInt.max, 1, "18446744073709551615"), (42, 20, "00000000000000000042"),
+      (9, 25, "00000000000000000009"),
+    ] as [(UInt, Int, String)])
+  func paddedDigits(value: UInt, minimumCount: Int, text: String) {
+    var bytes = TextBytes()
+    bytes.append(UInt8(ascii: "<"))
+    bytes.appendDigits(value, minimumCount: minimumCount)
+    bytes.append(UInt8(ascii: ">"))
+    #expect(bytes.string == "<" + text + ">")
+  }
+
   @Test(arguments: [
     -62_135_596_800.0, -1, 0, 951_782_400, 4_107_542_400, 253_402_300_799.999, 1e12,
     -1e12, 1_710_057_480.0005, -62_167_219_200, -62_167_219_200.001, 253_402_300_800,

@@ -24,8 +24,10 @@ package struct SatelliteTable {
   /// `slot[key]` = stamp << 9 | index into `inView`, for ``SatelliteNumber/slot`` keys.
   private var slots: [UInt32]
   private var stamp: UInt32 = 1
-  /// One bit per ``SatelliteNumber/slot`` key: used in the solution.
-  private var usedBits = InlineArray<32, UInt64>(repeating: 0)
+  /// One bit per ``SatelliteNumber/slot`` key: used in the solution. An array, not an
+  /// `InlineArray`: reading one word of an inline array through a borrowed table copied all
+  /// 256 bytes (a `memcpy` per satellite in ``isUsed(_:)``).
+  private var usedBits: [UInt64]
   private var inViewEpoch = -1
   private var usedEpoch = -1
   /// Whether GSV data arrived since the last ``takeDirty()``.
@@ -35,6 +37,7 @@ package struct SatelliteTable {
     inView = []
     inView.reserveCapacity(256)
     slots = Array(repeating: 0, count: 2048)
+    usedBits = Array(repeating: 0, count: 32)
   }
 
   /// Adds the satellites of a GSV sentence received during epoch number `epoch`.
@@ -80,7 +83,7 @@ package struct SatelliteTable {
   package mutating func add(_ gsa: GSA, epoch: Int) {
     if epoch != usedEpoch {
       usedEpoch = epoch
-      for index in 0..<32 { usedBits[index] = 0 }
+      for index in usedBits.indices { usedBits[index] = 0 }
       usedCount = 0
     }
     let system =

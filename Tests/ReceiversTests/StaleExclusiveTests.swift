@@ -15,6 +15,21 @@ struct StaleExclusiveTests {
       pty.slavePath, .readWrite, options: [.noControllingTerminal, .nonBlocking])
   }
 
+  /// A new pty whose slave nobody holds or locks. The kernel reuses a closed pty's number, and
+  /// another test of this process may still hold the lock of an earlier pty of that number (a
+  /// receiver waiting for its unplugged device to come back): such a pty is kept open, so that
+  /// the next one gets another number, and closed once a free one is found.
+  static func freePseudoTerminal() throws -> PseudoTerminal {
+    var taken: [PseudoTerminal] = []
+    defer { for pty in taken { pty.close() } }
+    while true {
+      let pty = try PseudoTerminal()
+      let free = DeviceDiscovery.accessState(pty.slavePath, .system)
+      if free == .available(path: pty.slavePath) || taken.count >= 16 { return pty }
+      taken.append(pty)
+    }
+  }
+
   /// Whether the slave is exclusive, asked through a descriptor of its own.
   static func isExclusive(_ pty: PseudoTerminal) throws -> Bool {
     let probe = try FileDescriptor.open(
@@ -25,7 +40,7 @@ struct StaleExclusiveTests {
 
   @Test("a flag set under the lock is a live reader's and stays; one nobody locks is cleared")
   func liveAndStale() throws {
-    let pty = try PseudoTerminal()
+    let pty = try Self.freePseudoTerminal()
     defer { pty.close() }
     let reader = try Self.openSlave(pty)
     try reader.lockExclusively()
@@ -62,7 +77,7 @@ struct StaleExclusiveTests {
 
   @Test("a stale flag nobody clears: busy, with no holder and the remedy, after a grace")
   func staleRefusal() throws {
-    let pty = try PseudoTerminal()
+    let pty = try Self.freePseudoTerminal()
     defer { pty.close() }
     let reader = try Self.openSlave(pty)
     try reader.setTerminalExclusive()

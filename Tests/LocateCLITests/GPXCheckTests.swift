@@ -24,6 +24,16 @@ import Testing
     #expect(GPXCheck.problems(Self.document(Self.good)) == [])
   }
 
+  /// Past 10,000,000 bytes (a flood of fixes stopped by a signal writes such documents),
+  /// Foundation's XMLParser(data:) fails on a valid document: the check parses from a stream.
+  @Test func aDocumentOverTenMegabytesIsRead() {
+    let big = Self.document(String(repeating: Self.good, count: 60_000))
+    #expect(big.count > 10_000_000)
+    #expect(GPXCheck.problems(big) == [])
+    let cut = big.prefix(big.count / 2)
+    #expect(GPXCheck.problems(Data(cut)).first?.hasPrefix("not well-formed") == true)
+  }
+
   @Test(arguments: [
     (#"<trkpt lat="48" lon="11"><time>2026-01-01T12:00:00Z</time><ele>1</ele></trkpt>"#, "after"),
     (#"<trkpt lat="91" lon="11"/>"#, "lat 91"),

@@ -32,13 +32,18 @@ struct SessionStopTests {
       }
       let stopped = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
-        firstBatch.wait()
+        // No batch within a minute: stopped all the same, and `count >= 1` below fails.
+        _ = firstBatch.wait(timeout: .now() + 60)
         session.stop()
         stopped.signal()
       }
       try session.start()
-      stopped.wait()
+      guard stopped.wait(timeout: .now() + 90) == .success else {
+        Issue.record("stop() did not return within 90 s of the first batch")
+        return
+      }
       let count = batches.value
+      #expect(count >= 1)
       usleep(300_000)
       // Paced in real time, the capture would deliver a batch a second for a minute.
       #expect(batches.value == count)

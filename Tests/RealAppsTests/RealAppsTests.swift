@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 
@@ -11,45 +12,68 @@ struct RealAppsTests {
   static let straight = ["--no-fix-loss", "--no-turns", "--no-stops"]
 
   /// Runs `RealAppsRunner scenario` (with `locate simulate simulate…` in $LOCATE_DEVICE
-  /// unless `simulate` is nil): its exit status and output lines.
+  /// unless `simulate` is nil): its exit status and output lines. Every wait has a deadline:
+  /// the simulator's first line 30 s, the scenario 120 s (it gives up itself after 60 s), the
+  /// simulator's end after SIGINT 10 s; past one, the process is killed and the test fails.
   static func run(_ scenario: String, simulate: [String]? = straight) throws -> (Int32, [String]) {
     var environment = ProcessInfo.processInfo.environment
-    var simulator: Process?
-    if let simulate {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Paths.built("locate"))
-      process.arguments = ["simulate"] + simulate
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      simulator = process
-      var line = Data()
-      while line.last != UInt8(ascii: "\n") {
-        let byte = output.fileHandleForReading.readData(ofLength: 1)
-        guard !byte.isEmpty else { break }
-        line += byte
-      }
-      environment["LOCATE_DEVICE"] = String(decoding: line, as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    let directory = try Paths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var simulator: ChildProcess?
     defer {
       if let simulator {
-        simulator.interrupt()
-        simulator.waitUntilExit()
+        simulator.signal(SIGINT)
+        if simulator.wait(timeout: 10) == nil { simulator.terminate() }
       }
     }
-    let runner = Process()
-    runner.executableURL = URL(fileURLWithPath: Paths.built("RealAppsRunner"))
-    runner.arguments = [scenario]
-    runner.environment = environment
-    let output = Pipe()
-    runner.standardOutput = output
-    try runner.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    runner.waitUntilExit()
+    if let simulate {
+      let announced = directory + "/simulator"
+      let (child, line) = try spawn(
+        Paths.built("locate"), ["simulate"] + simulate, environment: environment,
+        stdout: announced)
+      simulator = child
+      let deadline = Date().addingTimeInterval(30)
+      var path = ""
+      while Date() < deadline {
+        path = String(
+          decoding: (try? Data(contentsOf: URL(fileURLWithPath: line))) ?? Data(),
+          as: UTF8.self)
+        if path.contains("\n") || !child.isRunning { break }
+        usleep(20_000)
+      }
+      guard path.contains("\n") else {
+        throw TestFailure("locate simulate announced no device within 30 s: \(path)")
+      }
+      environment["LOCATE_DEVICE"] = String(path.prefix { $0 != "\n" })
+        .trimmingCharacters(in: .whitespaces)
+    }
+    let output = directory + "/runner"
+    let (runner, _) = try spawn(
+      Paths.built("RealAppsRunner"), [scenario], environment: environment, stdout: output)
+    guard let status = runner.wait(timeout: 120) else {
+      runner.terminate()
+      throw TestFailure("RealAppsRunner \(scenario) did not end within 120 s")
+    }
+    let data = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    return (runner.terminationStatus, lines)
+    return (status, lines)
+  }
+
+  /// Starts `program` with its standard output in the file `stdout` (standard error on
+  /// /dev/null): the child and the file's path.
+  static func spawn(
+    _ program: String, _ arguments: [String], environment: [String: String], stdout: String
+  ) throws -> (ChildProcess, String) {
+    let out = open(stdout, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer {
+      close(out)
+      close(null)
+    }
+    guard out >= 0, null >= 0 else { throw TestFailure("cannot create \(stdout)") }
+    let child = try ChildProcess(
+      program, arguments, environment: environment, stdin: null, stdout: out, stderr: null)
+    return (child, stdout)
   }
 
   /// The `location LAT LON` lines, as coordinates.

@@ -34,12 +34,17 @@ public enum GPXCheck {
   }
 
   /// What breaks GPX 1.1's rules in `data` (empty when nothing does).
+  /// Parsed from a stream: Foundation's `XMLParser(data:)` hands libxml2 the whole document in
+  /// one chunk, which fails with an internal error (code 1) past 10,000,000 bytes, valid or
+  /// not; from a stream it comes in pieces. A stream's parse may return true on a truncated
+  /// document, with the error only in `parserError` (code 5): both are checked.
   public static func problems(_ data: Data) -> [String] {
-    let parser = XMLParser(data: data)
+    let parser = XMLParser(stream: InputStream(data: data))
     parser.shouldProcessNamespaces = true
     let rules = Rules()
     parser.delegate = rules
-    if !parser.parse() && rules.problems.isEmpty {
+    let parsed = parser.parse() && parser.parserError == nil
+    if !parsed && rules.problems.isEmpty {
       rules.problems.append("not well-formed: \(parser.parserError.map { "\($0)" } ?? "?")")
     }
     if !rules.sawRoot { rules.problems.append("no gpx element") }

@@ -46,25 +46,33 @@ import Testing
     #expect(build.status == 0, "swift build of the external client failed:\n\(build.output)")
   }
 
-  /// Runs `program arguments…` to its end; its status and what it printed (both streams).
+  /// Runs `program arguments…` to its end, within 15 minutes (a build from nothing takes
+  /// about 3 here; past the deadline it is killed and the test fails): its status and what it
+  /// printed (both streams).
   private static func run(_ program: String, _ arguments: [String]) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let log = try Paths.temporaryDirectory(prefix: "locate-external-log") + "/output"
-    FileManager.default.createFile(atPath: log, contents: nil)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-    defer {
-      try? handle.close()
-      try? FileManager.default.removeItem(atPath: (log as NSString).deletingLastPathComponent)
+    let directory = try Paths.temporaryDirectory(prefix: "locate-external-log")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let log = directory + "/output"
+    let out = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard out >= 0 else { throw TestFailure("cannot create \(log)") }
+    let child: ChildProcess
+    do {
+      child = try ChildProcess(
+        program, arguments, environment: ProcessInfo.processInfo.environment, stdin: nil,
+        stdout: out, stderr: out)
+    } catch {
+      close(out)
+      throw error
     }
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    process.waitUntilExit()
+    close(out)
+    let status = child.wait(timeout: 900)
+    if status == nil { child.terminate() }
     let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    return (process.terminationStatus, output)
+    guard let status else {
+      throw TestFailure("\(program) \(arguments): no end in 900 s\n\(output)")
+    }
+    return (status, output)
   }
 }

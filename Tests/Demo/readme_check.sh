@@ -73,7 +73,7 @@ normalize() {
   sed -E -e 's#[^ ]*/locate-demo\.[A-Za-z0-9]{6}#DIR#g' -e 's#/dev/pts/[0-9]+#PTS#g' \
     -e 's/[0-9]+/9/g' -e 's/[[:space:]]+/ /g' -e 's/ $//'
 }
-awk '/^A run, after the build lines:/ { found = 1; next }
+awk '/A run, after the build lines:$/ { found = 1; next }
   found && /^```/ { if (inside) exit; inside = 1; next }
   inside { print }' "$repo/README.md" | normalize >"$work/readme-transcript"
 sed -n '/^\$ locate simulate/,$p' "$work/output" | normalize >"$work/demo-transcript"

@@ -50,7 +50,10 @@ while IFS= read -r command; do
   echo "readme-check: \$ $command   (deadline $deadline s)"
   demo_folders >"$work/before"
   status=0
-  (cd "$work/clone" && timeout -k 10 "$deadline" sh -c "$command") \
+  # As from a user's shell: not a sub-make of the `make check` that runs this (MAKELEVEL would
+  # make it print "Entering/Leaving directory" lines a user never sees).
+  (cd "$work/clone" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u MAKEOVERRIDES \
+    timeout -k 10 "$deadline" sh -c "$command") \
     >"$work/output" 2>&1 || status=$?
   if [ "$status" -ne 0 ]; then
     tail -n 40 "$work/output" >&2

@@ -81,30 +81,15 @@ enum GPSDRequest: Equatable {
   /// Where the JSON value starting at `start` ends: after its closing brace (strings and nesting
   /// followed), or at the first `;` outside one, or at the end of the line.
   private static func objectEnd(_ line: ArraySlice<UInt8>, from start: Int) -> Int {
-    var depth = 0
-    var inString = false
-    var escaped = false
+    var nesting = JSONNesting()
     var index = start
     while index < line.endIndex {
       let byte = line[index]
       index += 1
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+      guard nesting.take(byte) else { continue }
       switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        if depth <= 0 { return index }
-      case UInt8(ascii: ";") where depth == 0: return index - 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): if nesting.depth <= 0 { return index }
+      case UInt8(ascii: ";") where nesting.depth == 0: return index - 1
       default: break
       }
     }

@@ -71,29 +71,10 @@ struct RequestReader {
       let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
       bytes[last] == UInt8(ascii: ";") || bytes[last] == UInt8(ascii: "}")
     else { return false }
-    var depth = 0
-    var inString = false
-    var escaped = false
-    for byte in bytes[..<last] {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-      default: break
-      }
-    }
-    if inString { return false }
-    return bytes[last] == UInt8(ascii: ";") ? depth <= 0 : depth == 1
+    var nesting = JSONNesting()
+    for byte in bytes[..<last] { _ = nesting.take(byte) }
+    if nesting.inString { return false }
+    return bytes[last] == UInt8(ascii: ";") ? nesting.depth <= 0 : nesting.depth == 1
   }
 
   private mutating func take(_ bytes: UnsafeRawBufferPointer) {

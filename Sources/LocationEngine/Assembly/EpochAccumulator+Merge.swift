@@ -40,12 +40,9 @@ extension EpochAccumulator {
     }
     qualityStatus = Self.status(of: quality)
     position(gga.latitude, gga.longitude)
-    if let altitude = gga.altitudeMSL { altitudeMSL = altitude }
-    if let separation = gga.geoidSeparation { geoidSeparation = separation }
-    if let hdop = gga.hdop, hdop > 0 { fixHDOP = hdop }
-    if let used = gga.satellitesUsed { satellitesUsed = max(satellitesUsed ?? 0, used) }
-    if let age = gga.dgpsAge { dgpsAge = age }
-    if let station = gga.dgpsStation { dgpsStation = station }
+    mergeDetails(
+      altitudeMSL: gga.altitudeMSL, geoidSeparation: gga.geoidSeparation, hdop: gga.hdop,
+      satellitesUsed: gga.satellitesUsed, dgpsAge: gga.dgpsAge, dgpsStation: gga.dgpsStation)
   }
 
   package mutating func merge(_ gll: GLL) {
@@ -75,12 +72,25 @@ extension EpochAccumulator {
     }
     if let best { modeStatus = Self.better(modeStatus, best) }
     position(gns.latitude, gns.longitude)
-    if let altitude = gns.altitudeMSL { altitudeMSL = altitude }
-    if let separation = gns.geoidSeparation { geoidSeparation = separation }
-    if let hdop = gns.hdop, hdop > 0 { fixHDOP = hdop }
-    if let used = gns.satellitesUsed { satellitesUsed = max(satellitesUsed ?? 0, used) }
-    if let age = gns.dgpsAge { dgpsAge = age }
-    if let station = gns.dgpsStation { dgpsStation = station }
+    mergeDetails(
+      altitudeMSL: gns.altitudeMSL, geoidSeparation: gns.geoidSeparation, hdop: gns.hdop,
+      satellitesUsed: gns.satellitesUsed, dgpsAge: gns.dgpsAge, dgpsStation: gns.dgpsStation)
+  }
+
+  /// What GGA and GNS both carry beside the position, each kept when present: the heights,
+  /// the fix's HDOP (a zero is no HDOP), the most satellites used that a sentence of the epoch
+  /// counts, and the differential age and station.
+  @inline(__always)
+  private mutating func mergeDetails(
+    altitudeMSL altitude: Double?, geoidSeparation separation: Double?, hdop: Double?,
+    satellitesUsed used: Int?, dgpsAge age: Double?, dgpsStation station: Int?
+  ) {
+    if let altitude { altitudeMSL = altitude }
+    if let separation { geoidSeparation = separation }
+    if let hdop, hdop > 0 { fixHDOP = hdop }
+    if let used { satellitesUsed = max(satellitesUsed ?? 0, used) }
+    if let age { dgpsAge = age }
+    if let station { dgpsStation = station }
   }
 
   package mutating func merge(_ vtg: VTG) {

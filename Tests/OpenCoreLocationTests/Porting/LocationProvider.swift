@@ -13,7 +13,11 @@ import Foundation
 /// variant.
 final class LocationProvider: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
   private let manager: CLLocationManager
+  /// The completion handlers waiting for a location, and whether updates are wanted. Callers
+  /// may ask from any thread while the delegate hears the manager on its own (ThreadSanitizer
+  /// found that race): both under a lock.
   private var pending: [(Result<CLLocation, any Error>) -> Void] = []
+  private let pendingLock = NSLock()
   private var wantsUpdates = false
 
   /// The latest fresh location.
@@ -35,7 +39,7 @@ final class LocationProvider: NSObject, CLLocationManagerDelegate, @unchecked Se
 
   /// Starts updates, asking for authorization first when needed.
   func start() {
-    wantsUpdates = true
+    pendingLock.withLock { wantsUpdates = true }
     switch manager.authorizationStatus {
     case .notDetermined: manager.requestWhenInUseAuthorization()
     case .authorizedAlways, .authorizedWhenInUse: manager.startUpdatingLocation()
@@ -45,13 +49,13 @@ final class LocationProvider: NSObject, CLLocationManagerDelegate, @unchecked Se
 
   /// Stops updates.
   func stop() {
-    wantsUpdates = false
+    pendingLock.withLock { wantsUpdates = false }
     manager.stopUpdatingLocation()
   }
 
   /// One location, through a completion handler.
   func requestLocation(_ completion: @escaping (Result<CLLocation, any Error>) -> Void) {
-    pending.append(completion)
+    pendingLock.withLock { pending.append(completion) }
     manager.requestLocation()
   }
 
@@ -65,7 +69,7 @@ final class LocationProvider: NSObject, CLLocationManagerDelegate, @unchecked Se
   func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
     switch manager.authorizationStatus {
     case .authorizedAlways, .authorizedWhenInUse:
-      if wantsUpdates { manager.startUpdatingLocation() }
+      if pendingLock.withLock({ wantsUpdates }) { manager.startUpdatingLocation() }
     case .denied, .restricted:
       complete(.failure(CLError(.denied)))
     case .notDetermined:
@@ -86,13 +90,19 @@ final class LocationProvider: NSObject, CLLocationManagerDelegate, @unchecked Se
 
   func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
     onError?(error)
-    if let error = error as? CLError, error.code == .locationUnknown, pending.isEmpty { return }
+    if let error = error as? CLError, error.code == .locationUnknown,
+      pendingLock.withLock({ pending.isEmpty })
+    {
+      return
+    }
     complete(.failure(error))
   }
 
   private func complete(_ result: Result<CLLocation, any Error>) {
-    let waiting = pending
-    pending.removeAll()
+    let waiting = pendingLock.withLock {
+      defer { pending.removeAll() }
+      return pending
+    }
     for completion in waiting { completion(result) }
   }
 }

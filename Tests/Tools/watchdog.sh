@@ -4,9 +4,10 @@
 #
 # The command's output goes to standard output and to LOG, line by line (stdbuf), so LOG holds
 # every line the test runner wrote up to the deadline; the watchdog's own lines go to standard
-# error. At the deadline it prints which tests started and never ended (Swift Testing's "◇ Test X started." without a "✔/✘/➜ Test X" line),
-# asks each test runner still running for every thread's backtrace (SIGQUIT; the runner
-# inherits SWIFT_BACKTRACE with threads=all), then kills the command and every process it
+# error. At the deadline it prints which tests started and never ended (Swift Testing's
+# "◇ Test X started." without a "✔/✘/➜ Test X" line), asks each test runner still running
+# for every thread's backtrace (SIGQUIT; the runner inherits SWIFT_BACKTRACE with
+# threads=all), then kills the command and every process it
 # started (its process group, and any process that carries this run's LOCATE_WATCHDOG mark in
 # its environment, for children that left the group), and exits 124.
 set -u

@@ -48,7 +48,7 @@ public final class LocationService: @unchecked Sendable {
 
   /// One fresh fix at least as good as `options.desiredAccuracy`, within `timeout` seconds
   /// (on the stream's clock for a replay); progress, authorization and device events go to
-  /// `progress` meanwhile, on the reader's thread.
+  /// `progress` meanwhile, on the reader's thread, and none after the answer.
   ///
   /// Nothing received before the call is returned (see ``LocationPolicy``).
   /// - Throws: ``EngineError`` whose ``EngineError/detail`` says why: `noReceiver`, `permissionDenied`,
@@ -60,7 +60,9 @@ public final class LocationService: @unchecked Sendable {
   ) async throws(EngineError) -> Fix {
     let outcome = OneShotOutcome()
     let session = makeSession(wantsSky: false, openTimeout: timeout) { batch, _ in
-      for event in batch {
+      // Once the request has its answer, what the reader sees later (the input's end, say,
+      // while the waiting task has not yet woken up) is no longer part of it.
+      for event in batch where !outcome.isComplete {
         switch event {
         case .oneShotFix(let location): outcome.complete(.success(location))
         case .oneShotTimeout(_, let error), .oneShotFailed(let error):

@@ -158,6 +158,33 @@ struct LocationServiceTests {
     #expect(Self.detail(await request.value) == .inputEnded(afterSeconds: 12))
   }
 
+  /// The reader can reach the input's end before the waiting task wakes up with its answer
+  /// (seen on a loaded CI machine): the end is then no part of the request, and its progress
+  /// handler never hears of it.
+  @Test("nothing reaches the progress handler after the answer, not even the input's end")
+  func nothingAfterTheAnswer() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(replay: true, desiredAccuracy: 10, clock: clock)
+    let events = EventLog<LocationServiceEvent>()
+    let request = Task { await Self.attempt(service, timeout: 5) { events.append($0) } }
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    // HDOP 2 → 38 m, never 10 m: the timeout, on the stream's clock, comes at second 5.
+    let text = (0..<12).map { Synthetic.epoch(36_000 + Double($0), 48.1, 11.1, hdop: 2) }
+    Self.feed(session, text.joined(), clock: clock)
+    let before = events.all.count
+    session.deviceState(.ended)  // before the request's task has read its answer
+    let result = await request.value
+    #expect(Self.detail(result) == .notAccurateEnough(best: 38, desired: 10, waited: 5))
+    #expect(events.all.count == before)
+    let ended = events.all.contains {
+      if case .device(.ended) = $0 { return true }
+      if case .authorization(_, .ended) = $0 { return true }
+      return false
+    }
+    #expect(!ended)
+  }
+
   @Test("updates: a filtered stream of locations, sky views and authorization")
   func updates() async throws {
     let clock = ManualClock()

@@ -79,7 +79,7 @@ for n in "${!shards[@]}"; do
   if [ "${statuses[$n]}" != 0 ] || [ -z "$line" ]; then
     failed=$((failed + 1))
     echo "## $name shard $((n + 1)) (${shards[$n]}) failed, status ${statuses[$n]}; from $log:"
-    grep -E '^✘' "$log" | cut -c1-400 | tail -n 60
+    grep -E '^✘' "$log" | cut -c1-1200 | tail -n 60
     if grep -q '^watchdog:' "$log.watchdog"; then
       # The hung threads' frames in our tests, then the tests that never ended.
       grep -E ' in .*(Tests|Sources)/' "$log" | cut -c1-200 | head -n 40

@@ -16,6 +16,7 @@ Commands, one JSON object a line on standard input; one JSON reply a line on sta
   {"cmd": "exit", "timeout": 30}
       -> {"status": N or null, "stty": "<stty -a after>", "tail": "<last output bytes>",
           "screen": [lines], "colors": [foreground colours seen], "bytes": total}
+A command that fails replies {"error": "<the traceback>"}, and the driver goes on.
 """
 import fcntl
 import json
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import termios
 import time
+import traceback
 
 import pyte
 
@@ -88,59 +90,73 @@ class Terminal:
 def main():
     terminal = None
     for line in sys.stdin:
-        request = json.loads(line)
-        command = request["cmd"]
-        reply = {}
-        if command == "start":
-            env = dict(request.get("env", {}))
-            terminal = Terminal(
-                request["argv"], env, request.get("columns", 80), request.get("rows", 24))
-            reply = {"pid": terminal.process.pid, "stty": terminal.before}
-        elif command == "wait":
-            wanted = request.get("all") or [request["text"]]
-            deadline = time.monotonic() + request.get("timeout", 30)
-            found = False
-            while time.monotonic() < deadline:
-                terminal.pump(0.05)
-                text = "\n".join(terminal.lines())
-                if all(item in text for item in wanted):
-                    found = True
-                    break
-                if terminal.process.poll() is not None:
-                    terminal.pump(0.2)
-                    text = "\n".join(terminal.lines())
-                    found = all(item in text for item in wanted)
-                    break
-            reply = {"found": found, "screen": terminal.lines()}
-        elif command == "screen":
-            terminal.pump(request.get("settle", 0.3))
-            reply = {"screen": terminal.lines()}
-        elif command == "resize":
-            terminal.resize(request["columns"], request["rows"])
-        elif command == "stty":
-            reply = {"stty": terminal.stty()}
-        elif command == "keys":
-            os.write(terminal.master, request["data"].encode())
-        elif command == "signal":
-            os.kill(terminal.process.pid, getattr(signal, request["name"]))
-        elif command == "exit":
-            deadline = time.monotonic() + request.get("timeout", 30)
-            status = None
-            while time.monotonic() < deadline:
-                terminal.pump(0.05)
-                status = terminal.process.poll()
-                if status is not None:
-                    break
-            terminal.pump(0.2)
-            if status is None:
-                terminal.process.kill()
-            reply = {
-                "status": status, "stty": terminal.stty(),
-                "tail": terminal.raw[-200:].decode("utf-8", "replace"),
-                "screen": terminal.lines(), "colors": sorted(terminal.colors),
-                "bytes": len(terminal.raw), "raw": terminal.raw.decode("utf-8", "replace"),
-            }
+        try:
+            request = json.loads(line)
+            terminal, reply = run(terminal, request)
+        except Exception:  # the test says what failed, and the driver stays to clean up
+            reply = {"error": traceback.format_exc()}
         print(json.dumps(reply), flush=True)
+
+
+def run(terminal, request):
+    """Carries out one request: the terminal (new after "start") and the reply."""
+    command = request["cmd"]
+    reply = {}
+    if command == "start":
+        env = dict(request.get("env", {}))
+        terminal = Terminal(
+            request["argv"], env, request.get("columns", 80), request.get("rows", 24))
+        reply = {"pid": terminal.process.pid, "stty": terminal.before}
+    elif command == "wait":
+        wanted = request.get("all") or [request["text"]]
+        deadline = time.monotonic() + request.get("timeout", 30)
+        found = False
+        while time.monotonic() < deadline:
+            terminal.pump(0.05)
+            text = "\n".join(terminal.lines())
+            if all(item in text for item in wanted):
+                found = True
+                break
+            if terminal.process.poll() is not None:
+                terminal.pump(0.2)
+                text = "\n".join(terminal.lines())
+                found = all(item in text for item in wanted)
+                break
+        reply = {"found": found, "screen": terminal.lines()}
+    elif command == "screen":
+        terminal.pump(request.get("settle", 0.3))
+        reply = {"screen": terminal.lines()}
+    elif command == "resize":
+        terminal.resize(request["columns"], request["rows"])
+    elif command == "stty":
+        reply = {"stty": terminal.stty()}
+    elif command == "keys":
+        os.write(terminal.master, request["data"].encode())
+    elif command == "signal":
+        if terminal.process.poll() is not None:
+            terminal.pump(0.2)
+            raise RuntimeError(
+                f"the program had ended (status {terminal.process.returncode}); its screen: "
+                + " / ".join(line.rstrip() for line in terminal.lines() if line.strip()))
+        os.kill(terminal.process.pid, getattr(signal, request["name"]))
+    elif command == "exit":
+        deadline = time.monotonic() + request.get("timeout", 30)
+        status = None
+        while time.monotonic() < deadline:
+            terminal.pump(0.05)
+            status = terminal.process.poll()
+            if status is not None:
+                break
+        terminal.pump(0.2)
+        if status is None:
+            terminal.process.kill()
+        reply = {
+            "status": status, "stty": terminal.stty(),
+            "tail": terminal.raw[-200:].decode("utf-8", "replace"),
+            "screen": terminal.lines(), "colors": sorted(terminal.colors),
+            "bytes": len(terminal.raw), "raw": terminal.raw.decode("utf-8", "replace"),
+        }
+    return terminal, reply
 
 
 if __name__ == "__main__":

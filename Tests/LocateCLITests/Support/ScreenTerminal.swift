@@ -10,6 +10,8 @@ final class ScreenTerminal {
   private let input: Int32
   private let output: Int32
   private var pending: [UInt8] = []
+  /// Where the driver's standard error goes (a Python traceback, if it fails).
+  private let errors = NSTemporaryDirectory() + "screen_terminal-\(UUID().uuidString).err"
   /// `stty -a` of the terminal before the program started.
   private(set) var sttyBefore = ""
   /// The program's process ID.
@@ -20,16 +22,22 @@ final class ScreenTerminal {
   init(
     _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
   ) throws {
-    var toDriver: [Int32] = [-1, -1]
-    var fromDriver: [Int32] = [-1, -1]
-    guard pipe(&toDriver) == 0, pipe(&fromDriver) == 0 else {
-      throw TestFailure("pipe failed: \(errno)")
+    // Close-on-exec from the start: a process another test starts meanwhile must not hold
+    // these pipes open. Blocking, as the driver and `ask` expect.
+    let toPipe = try FileDescriptor.pipe()
+    let fromPipe = try FileDescriptor.pipe()
+    let toDriver = [toPipe.readEnd.rawValue, toPipe.writeEnd.rawValue]
+    let fromDriver = [fromPipe.readEnd.rawValue, fromPipe.writeEnd.rawValue]
+    for descriptor in toDriver + fromDriver {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
-    for descriptor in toDriver + fromDriver { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    let errorFile = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard errorFile >= 0 else { throw TestFailure("cannot create \(errors): \(errno)") }
+    defer { close(errorFile) }
     let script = Paths.root + "/Tests/Tools/screen_terminal.py"
     driver = try ChildProcess(
       "/usr/bin/python3", [script], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
-      stdin: toDriver[0], stdout: fromDriver[1], stderr: 2)
+      stdin: toDriver[0], stdout: fromDriver[1], stderr: errorFile)
     close(toDriver[0])
     close(fromDriver[1])
     input = toDriver[1]
@@ -50,6 +58,14 @@ final class ScreenTerminal {
     close(input)
     close(output)
     driver.terminate()
+    unlink(errors)
+  }
+
+  /// What the driver wrote on its standard error, as one line of context for a failure.
+  private var driverErrors: String {
+    let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    let lines = text.split(separator: "\n").suffix(12)
+    return lines.isEmpty ? "nothing on its stderr" : "its stderr: " + lines.joined(separator: " | ")
   }
 
   /// Sends one command and waits for its reply.
@@ -64,13 +80,22 @@ final class ScreenTerminal {
         guard let reply = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
           throw TestFailure("screen_terminal.py: not an object: \(line)")
         }
+        if let failure = reply["error"] as? String {
+          let lines = failure.split(separator: "\n").suffix(12).joined(separator: " | ")
+          throw TestFailure("screen_terminal.py failed on \(request["cmd"] ?? "?"): \(lines)")
+        }
         return reply
       }
       var buffer = [UInt8](repeating: 0, count: 65536)
       let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
+      if count < 0 {
+        let error = errno
+        if error == EINTR { continue }
+        throw TestFailure("reading from screen_terminal.py failed: errno \(error)")
+      }
       guard count > 0 else {
-        throw TestFailure("screen_terminal.py ended (is python3-pyte installed? make deps)")
+        throw TestFailure(
+          "screen_terminal.py ended (is python3-pyte installed? make deps); " + driverErrors)
       }
       pending += buffer[..<count]
     }

@@ -9,6 +9,7 @@ final class Spawned: Sendable {
   private let output = Collected()
   private let errPath: String
   private let directory: String
+  private let stopped = Locked(false)
 
   /// Starts `locate arguments…` (or `program`); stdout is collected by a reader thread, stderr
   /// goes to a file, stdin is a pipe (``send(_:)``).
@@ -113,8 +114,17 @@ final class Spawned: Sendable {
     return status
   }
 
-  /// Stops it (SIGTERM, then SIGKILL) and removes its files.
+  /// Stops it (SIGTERM, then SIGKILL) and removes its files; later calls do nothing.
+  ///
+  /// Only the first call closes stdin: a second `close` of the same number would close
+  /// whatever another test running in parallel had opened meanwhile under it (a test's
+  /// terminal driver lost its pipe that way).
   func stop() {
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
     child.terminate()
     close(input)
     try? FileManager.default.removeItem(atPath: directory)

@@ -155,6 +155,15 @@ package struct FileDescriptor: Hashable, Sendable {
     return FileStatus(info)
   }
 
+  /// The bytes received and not read yet (a terminal, pipe or socket).
+  ///
+  /// The corresponding C function is `ioctl` with `FIONREAD` (through CLocateSys).
+  package func bytesWaiting() throws(Errno) -> Int {
+    let count = clocate_bytes_waiting(rawValue)
+    guard count >= 0 else { throw Errno.current }
+    return Int(count)
+  }
+
   /// A close-on-exec, non-blocking pipe: what is written to `writeEnd` is read from `readEnd`.
   ///
   /// The corresponding C function is `pipe2` (through CLocateSys: Swift cannot see it).

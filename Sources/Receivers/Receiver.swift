@@ -124,6 +124,13 @@ public final class Receiver: @unchecked Sendable {
     current.thread.join()
   }
 
+  /// Whether bytes have arrived that the reader has not read yet: a reader that is behind (its
+  /// thread waiting for the CPU, or for a subscriber) with the line still talking. False when
+  /// not running, and for a file (a replay is read at its own pace).
+  public var hasUnreadInput: Bool {
+    running.withLock { $0?.context }?.inputWaiting ?? false
+  }
+
   /// The reader thread's kernel ID while running (for leak tests).
   var readerThreadID: Int32? {
     running.withLock { $0?.context.threadID.withLock { $0 } }

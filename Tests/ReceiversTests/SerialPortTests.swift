@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import Platform
 import Testing
@@ -21,6 +22,90 @@ struct SerialPortTests {
     pty.send(sentence)
     #expect(recorder.wait { $0.text == sentence })
     #expect(recorder.snapshot.states == [.connected(path: pty.slavePath, baud: rate)])
+  }
+
+  /// What the engine's quiet-line check asks before it closes an epoch: a reader that holds
+  /// bytes it has not handed out, or that the kernel holds for it, is behind, not the line
+  /// quiet.
+  @Test("hasUnreadInput: true while the reader is busy with bytes, false once all are handed out")
+  func unreadInput() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    #expect(!receiver.hasUnreadInput)
+    let recorder = EventRecorder()
+    let busy = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let first = Locked(true)
+    try receiver.start { event in
+      recorder.handler(event)
+      // The first chunk holds the reader in its handler until the test lets it go.
+      guard case .data = event, first.withLock({ $0 }) else { return }
+      first.withLock { $0 = false }
+      busy.signal()
+      release.wait()
+    }
+    defer { receiver.stop() }
+    #expect(eventually { recorder.snapshot.states.count == 1 })
+    #expect(!receiver.hasUnreadInput)
+    pty.send(nmea("GPTXT,01,01,02,first"))
+    #expect(busy.wait(timeout: .now() + 20) == .success)
+    #expect(receiver.hasUnreadInput)
+    let rest = nmea("GPTXT,01,01,02,second")
+    pty.send(rest)
+    release.signal()
+    #expect(recorder.wait { $0.text.hasSuffix(rest) })
+    #expect(eventually { !receiver.hasUnreadInput })
+  }
+
+  /// A reader held up longer than the silence timeout (here by its handler; a stopped process
+  /// or a suspended machine is the same) finds bytes waiting: the receiver never went silent.
+  @Test("a reader held up past the silence timeout with bytes waiting does not report silent")
+  func heldUpIsNotSilent() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions(silence: 0.3))
+    let recorder = EventRecorder()
+    let busy = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let first = Locked(true)
+    try receiver.start { event in
+      recorder.handler(event)
+      guard case .data = event, first.withLock({ $0 }) else { return }
+      first.withLock { $0 = false }
+      busy.signal()
+      release.wait()
+    }
+    defer { receiver.stop() }
+    pty.send(nmea("GPTXT,01,01,02,first"))
+    #expect(busy.wait(timeout: .now() + 20) == .success)
+    let rest = nmea("GPTXT,01,01,02,second")
+    pty.send(rest)
+    usleep(600_000)  // twice the silence timeout, in the handler
+    release.signal()
+    #expect(recorder.wait { $0.text.hasSuffix(rest) })
+    #expect(recorder.snapshot.states == [.connected(path: pty.slavePath, baud: 9600)])
+    // And a line that does go quiet is still reported silent.
+    #expect(eventually { recorder.snapshot.states.count == 2 })
+    #expect(recorder.snapshot.states.last == .silent(path: pty.slavePath, seconds: 0.3))
+  }
+
+  @Test("bytesWaiting: what the kernel holds for a terminal's reader (FIONREAD)")
+  func bytesWaiting() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let slave = try FileDescriptor.open(
+      pty.slavePath, .readWrite, options: [.noControllingTerminal, .nonBlocking])
+    defer { slave.close() }
+    var raw = try slave.terminalAttributes()
+    cfmakeraw(&raw.raw)
+    try slave.setTerminalAttributes(raw)
+    #expect(try slave.bytesWaiting() == 0)
+    let sentence = nmea("GPTXT,01,01,02,waiting")
+    pty.send(sentence)
+    #expect(eventually { (try? slave.bytesWaiting()) == sentence.utf8.count })
   }
 
   @Test("flushes input that arrived before the port was opened")

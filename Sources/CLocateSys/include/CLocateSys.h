@@ -9,6 +9,9 @@ int clocate_get_speed(int fd, unsigned int *ispeed, unsigned int *ospeed);
 int clocate_set_custom_speed(int fd, unsigned int speed);
 /// Reads whether a terminal is in exclusive mode (TIOCGEXCL); returns -1 with errno set.
 int clocate_get_exclusive(int fd, int *exclusive);
+/// The bytes received and not yet read on a terminal, pipe or socket (FIONREAD); returns -1
+/// with errno set.
+int clocate_bytes_waiting(int fd);
 /// Makes a close-on-exec, non-blocking pipe (pipe2, a GNU extension Swift cannot see).
 int clocate_pipe(int fds[2]);
 /// Names the calling thread (pthread_setname_np, at most 15 bytes).

@@ -93,8 +93,15 @@ extension ReceiverEngine {
     quietCheck.arm(on: clock) { [weak self] number in self?.lineWentQuiet(number) }
   }
 
-  /// No read since quiet check `number` was armed: the epoch waiting for it is complete.
+  /// No read since quiet check `number` was armed: the epoch waiting for it is complete —
+  /// unless bytes wait in the kernel that the reader has not read yet (its thread waiting for
+  /// the CPU under load): the line did not go quiet, the reader fell behind, and what waits may
+  /// be the rest of that epoch. The check is armed again; the next read rearms it anyway.
   private func lineWentQuiet(_ number: Int) {
+    if receiver.hasUnreadInput {
+      if quietCheck.isLatest(number) { armQuietCheck() }
+      return
+    }
     withCore {
       // A read that came in meanwhile armed a newer check.
       guard quietCheck.isLatest(number) else { return }

@@ -68,7 +68,7 @@ package final class ReceiverEngine: @unchecked Sendable {
 
   /// The engine's key in the registry; nil for a capture file (not shared).
   let key: String?
-  private let receiver: Receiver
+  let receiver: Receiver
   let state = Locked(State())
   /// The engine's clock (its first subscriber's).
   let clock: any LocationClock

@@ -66,8 +66,10 @@ public enum LocationPolicy {
   /// How long a live line must be quiet after an epoch before that epoch is reported, while
   /// its cycle ender is still being learned (the first epochs of a session), seconds. Without
   /// it, those epochs were reported only when the next one began: one cycle late, which is
-  /// every fix `locate current` ever saw. Also how long after an open a first read may still
-  /// be a backlog (see the freshness rule above).
+  /// every fix `locate current` ever saw. The line is quiet only when the reader has nothing
+  /// left either: bytes waiting for a reader that fell behind (its thread waiting for the CPU)
+  /// may be the rest of the epoch (``Receiver/hasUnreadInput``). Also how long after an open a
+  /// first read may still be a backlog (see the freshness rule above).
   public static let quietGap: Double = 0.05
   /// How many events may queue ahead of a slow consumer before reading pauses, for every
   /// source: a replay's file, a TCP or gpsd socket (left unread, so the server slows down) and a

@@ -25,6 +25,10 @@ final class ReaderContext: @unchecked Sendable {
   private(set) var lastState: DeviceState?
   /// The reader thread's kernel ID, for the leak tests.
   let threadID = Locked<Int32>(0)
+  /// What ``pump(_:buffer:connected:path:silence:present:deliver:garbled:)`` is doing, for
+  /// ``inputWaiting``: the descriptor it reads (nil outside it: it stays open while set, as the
+  /// pump's caller closes it after), and whether it holds bytes it has not handed out yet.
+  private let pumping = Locked<(descriptor: FileDescriptor?, holding: Bool)>((nil, false))
 
   init(waker: Waker, handler: @escaping @Sendable (ReceiverEvent) -> Void) {
     self.waker = waker
@@ -77,6 +81,16 @@ final class ReaderContext: @unchecked Sendable {
   /// Waits `seconds`; `false` when stop was requested meanwhile.
   func pause(_ seconds: Double) -> Bool { waker.sleep(seconds) }
 
+  /// Whether bytes have arrived that the handler has not been handed yet (asked from any
+  /// thread): bytes the kernel holds for the reader, or the reader's own between its read and
+  /// the handler's return (a chunk of several frames is handed out frame by frame). Then the
+  /// reader is behind, not the line quiet. False when nothing is being read.
+  var inputWaiting: Bool {
+    pumping.withLock { state in
+      state.holding || ((try? state.descriptor?.bytesWaiting()) ?? 0) > 0
+    }
+  }
+
   /// Reads `descriptor` until stop, hang-up or end of stream, handing every chunk to `deliver`
   /// (``deliver(_:at:)`` by default). With a `silence` timeout, reports
   /// ``DeviceState/silent(path:seconds:)`` once after that long without bytes, and `connected`
@@ -90,18 +104,19 @@ final class ReaderContext: @unchecked Sendable {
     deliver: ((UnsafeRawBufferPointer, UInt64) -> Void)? = nil,
     garbled: ((UnsafeRawBufferPointer, UInt64) -> Bool)? = nil
   ) -> StreamEnd {
+    pumping.withLock { $0 = (descriptor, false) }
+    defer { pumping.withLock { $0 = (nil, false) } }
     var lastBytes = Clock.now()
     var silent = false
     while true {
       var timeout: Int32 = 1000
+      var silenceDue = false
       if let silence, !silent {
         let deadline = lastBytes &+ Clock.nanoseconds(silence)
         timeout = Clock.milliseconds(until: deadline)
-        if timeout == 0 {
-          silent = true
-          emit(.silent(path: path, seconds: silence))
-          continue
-        }
+        // Silent only if nothing waits now either: after the process was stopped (SIGSTOP, a
+        // suspended machine) the deadline has passed while the bytes sent meanwhile wait.
+        silenceDue = timeout == 0
       }
       let ready: PollEvents
       do {
@@ -111,12 +126,20 @@ final class ReaderContext: @unchecked Sendable {
       } catch {
         return .hangup(error)
       }
+      if ready.isEmpty, silenceDue, let silence {
+        silent = true
+        emit(.silent(path: path, seconds: silence))
+        continue
+      }
       if ready.isEmpty {
         // A quiet second: make sure the device has not vanished without a hang-up.
         if let present, !present() { return .hangup(nil) }
         continue
       }
       if ready.contains(.input) {
+        // From before the read takes the bytes from the kernel until they are handed out.
+        pumping.withLock { $0.holding = true }
+        defer { pumping.withLock { $0.holding = false } }
         let read: Int?
         do {
           read = try descriptor.readIfReady(into: buffer)

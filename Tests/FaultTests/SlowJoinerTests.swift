@@ -99,24 +99,13 @@ import Testing
     let times = try Printed(stalled.stdout).fixes.map(\.time)
     let disorder = zip(times.indices, zip(times, times.dropFirst())).filter { $1.0 >= $1.1 }
     let pairs = disorder.prefix(5).map { "#\($0): \($1.0) then \($1.1)" }
-    // A known engine fault, intermittent: on a loaded machine (reproduced in 3 of 36 runs
-    // beside four busy loops, 2026-12-04) the woken process prints one epoch of the backlog
-    // it finds twice, with the same time. The quiet-line check (50 ms after a read that left
-    // a complete-looking epoch) fires while the reader thread waits for the CPU between two
-    // reads of that backlog, closes the epoch, and the rest of it, read next, makes a second
-    // TPV of that time. The engine's fix (the quiet check must not close an epoch while the
-    // reader is behind) is open; till then the fault is recorded here, not hidden.
-    withKnownIssue(
-      "an epoch of the backlog printed twice under load (quiet check between two reads)",
-      isIntermittent: true
-    ) {
-      #expect(
-        disorder.isEmpty,
-        "in order, none twice: \(pairs) of \(times.count); stderr: \(stalled.stderr.suffix(3000))"
-      )
-    }
+    // Once an engine fault on loaded machines (3 of 36 runs beside four busy loops): the
+    // quiet-line check fired while the woken reader waited for the CPU between two reads of its
+    // backlog, closed the epoch midway, and its rest made a second TPV of the same time. The
+    // check now rearms while bytes wait for the reader (0 of 30 runs beside six, 2026-12-04).
     #expect(
-      disorder.allSatisfy { $1.0 == $1.1 }, "never backwards: \(pairs) of \(times.count)")
+      disorder.isEmpty,
+      "in order, none twice: \(pairs) of \(times.count); stderr: \(stalled.stderr.suffix(3000))")
     #expect(stalled.isRunning)
     #expect(!reader.stderr.contains("dropped"), "\(reader.stderr)")
     print(

@@ -9,7 +9,9 @@
 # for every thread's backtrace (SIGQUIT; the runner inherits SWIFT_BACKTRACE with
 # threads=all), then kills the command and every process it
 # started (its process group, and any process that carries this run's LOCATE_WATCHDOG mark in
-# its environment, for children that left the group), and exits 124.
+# its environment, for children that left the group), and exits 124. A command that ends but
+# leaves processes holding its output is not waited for past 10 s: they are killed, and the
+# command's own status is the watchdog's.
 set -u
 seconds=$1
 log=$2
@@ -28,12 +30,37 @@ export LOCATE_WATCHDOG SWIFT_BACKTRACE
 } | tee "$log" &
 pipeline=$!
 
-# Whether the pipeline is still running, polled each second up to the deadline.
+# The processes that carry this run's mark (the command's, tee's, and any that left the group).
+marked() {
+  for proc in /proc/[0-9]*; do
+    { tr '\0' '\n' <"$proc/environ"; } 2>/dev/null | grep -qx "LOCATE_WATCHDOG=$LOCATE_WATCHDOG" &&
+      echo "${proc#/proc/}"
+  done
+}
+
+# Whether the command is still running, polled each second up to the deadline.
 waited=0
-while kill -0 "$pipeline" 2>/dev/null && [ "$waited" -lt "$seconds" ]; do
+while kill -0 "$pipeline" 2>/dev/null && [ ! -s "$state/status" ] && [ "$waited" -lt "$seconds" ]; do
   sleep 1
   waited=$((waited + 1))
 done
+if [ -s "$state/status" ]; then
+  # The command ended. tee ends when nothing holds its pipe any more: a process the command
+  # left behind with its output would hold it, and the run would wait for the deadline.
+  grace=0
+  while kill -0 "$pipeline" 2>/dev/null && [ "$grace" -lt 10 ]; do
+    sleep 1
+    grace=$((grace + 1))
+  done
+  if kill -0 "$pipeline" 2>/dev/null; then
+    echo "watchdog: '$*' ended, but processes it left behind still held its output: killed" >&2
+    group=$(cat "$state/group" 2>/dev/null || true)
+    [ -n "$group" ] && kill -KILL -- "-$group" 2>/dev/null
+    for pid in $(marked); do kill -KILL "$pid" 2>/dev/null; done
+  fi
+  wait "$pipeline" 2>/dev/null
+  exit "$(cat "$state/status")"
+fi
 if ! kill -0 "$pipeline" 2>/dev/null; then
   wait "$pipeline"
   exit "$(cat "$state/status" 2>/dev/null || echo 1)"
@@ -43,12 +70,6 @@ echo "watchdog: '$*' did not end within $seconds s; tests started that never end
 sed -n 's/^◇ Test \(.*\) started\.$/\1/p' "$log" | grep -v '^case passing' | sort -u >"$state/started"
 sed -n 's/^[✔✘➜] Test \(.*\) \(passed\|failed\|skipped\).*/\1/p' "$log" | sort -u >"$state/ended"
 comm -23 "$state/started" "$state/ended" | sed 's/^/  /' >&2
-marked() {
-  for proc in /proc/[0-9]*; do
-    { tr '\0' '\n' <"$proc/environ"; } 2>/dev/null | grep -qx "LOCATE_WATCHDOG=$LOCATE_WATCHDOG" &&
-      echo "${proc#/proc/}"
-  done
-}
 quit=0
 for pid in $(marked); do
   case "$(readlink "/proc/$pid/exe" 2>/dev/null)" in

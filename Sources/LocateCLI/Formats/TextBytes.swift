@@ -81,6 +81,45 @@ struct TextBytes {
     }
   }
 
+  /// Writes `units` / 10^`places` with exactly `places` decimals (at least one digit before
+  /// the point, none with no places) into `span`, which has room for 30 more bytes
+  /// (`units` < 10^16, `places` ≤ 12). One pass, last digit first: the same text as the whole
+  /// part (`units / 10^places`) and the zero-padded fraction written apart, without their
+  /// division by a power of ten and second digit count.
+  @inline(__always)
+  static func writeFixed(_ units: UInt, places: Int, to span: inout OutputSpan<UInt8>) {
+    var digits = 1
+    var rest = units
+    while rest >= 10 {
+      rest /= 10
+      digits &+= 1
+    }
+    let wholeDigits = max(digits - places, 1)
+    let count = places > 0 ? wholeDigits + 1 + places : wholeDigits
+    span.withUnsafeMutableBufferPointer { buffer, initialized in
+      let start = initialized
+      var index = start + count
+      precondition(index <= buffer.count, "TextBytes: no room for the digits")
+      initialized = index
+      var remaining = units
+      if places > 0 {
+        let point = start + wholeDigits
+        repeat {
+          index &-= 1
+          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+          remaining /= 10
+        } while index > point + 1
+        index &-= 1
+        buffer[index] = UInt8(ascii: ".")
+      }
+      repeat {
+        index &-= 1
+        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+        remaining /= 10
+      } while index > start
+    }
+  }
+
   /// Appends `value` with exactly `places` decimals, as C's `%.Nf` prints it (the exact
   /// binary value rounded half to even), but never `-0.000`. Non-finite values are not
   /// numbers in JSON: callers leave them out.
@@ -102,15 +141,10 @@ struct TextBytes {
           units -= 1
         }
         let whole = UInt(units)
-        let divisor = UInt(scale)
         // At most a sign, 16 digits, a point and 12 decimals.
         bytes.append(addingCapacity: 32) { span in
           if value < 0 && whole != 0 { span.append(UInt8(ascii: "-")) }
-          Self.writeDigits(whole / divisor, minimumCount: 1, to: &span)
-          if places > 0 {
-            span.append(UInt8(ascii: "."))
-            Self.writeDigits(whole % divisor, minimumCount: places, to: &span)
-          }
+          Self.writeFixed(whole, places: places, to: &span)
         }
         return
       }

@@ -32,19 +32,30 @@ public struct DilutionOfPrecision: Sendable, Hashable {
   /// Directions gpsd skips are skipped: a non-finite value, an azimuth outside 0…359 or an
   /// elevation beyond ±90.
   public init?(directions: [(elevation: Double, azimuth: Double)]) {
-    var normal = Matrix4()
-    var count = 0
-    for (elevation, azimuth) in directions {
-      guard elevation.isFinite, azimuth.isFinite, abs(elevation) <= 90, azimuth >= 0,
-        azimuth <= 359
-      else { continue }
-      let el = Self.sineAndCosine(degrees: elevation)
-      let az = Self.sineAndCosine(degrees: azimuth)
-      let row = SIMD4(az.sine * el.cosine, az.cosine * el.cosine, el.sine, 1)
-      for i in 0..<4 { normal[i] += row[i] * row }
-      count += 1
+    var normal = NormalSum()
+    Self.wholeDegrees.withUnsafeBufferPointer { table in
+      for (elevation, azimuth) in directions {
+        normal.add(elevation: elevation, azimuth: azimuth, table: table)
+      }
     }
-    guard count >= 4, let inverse = Self.inverted(normal) else { return nil }
+    self.init(normal)
+  }
+
+  /// The DOPs of satellites seen at `directions` (`x` elevation, `y` azimuth, degrees), as
+  /// ``init(directions:)`` gives them, read in place (no array of tuples to build per epoch).
+  package init?(directions: UnsafeBufferPointer<SIMD2<Double>>) {
+    var normal = NormalSum()
+    Self.wholeDegrees.withUnsafeBufferPointer { table in
+      for direction in directions {
+        normal.add(elevation: direction.x, azimuth: direction.y, table: table)
+      }
+    }
+    self.init(normal)
+  }
+
+  /// The DOPs of the normal matrix `GᵀG` of `normal.count` satellites.
+  private init?(_ normal: NormalSum) {
+    guard normal.count >= 4, let inverse = Self.inverted(normal.matrix) else { return nil }
     let diagonal = SIMD4(inverse[0][0], inverse[1][1], inverse[2][2], inverse[3][3])
     guard (0..<4).allSatisfy({ diagonal[$0] >= 0 && diagonal[$0].isFinite }) else { return nil }
     x = diagonal[0].squareRoot()
@@ -56,16 +67,63 @@ public struct DilutionOfPrecision: Sendable, Hashable {
     geometric = (diagonal[0] + diagonal[1] + diagonal[2] + diagonal[3]).squareRoot()
   }
 
+  /// `GᵀG` summed a satellite at a time, in four local rows: row `i` gets `row[i] * row` (the
+  /// same products and sums, in the same order, as adding into a ``Matrix4`` row by row,
+  /// without its subscript's switch per row).
+  private struct NormalSum {
+    var row0 = SIMD4<Double>()
+    var row1 = SIMD4<Double>()
+    var row2 = SIMD4<Double>()
+    var row3 = SIMD4<Double>()
+    /// The satellites added.
+    var count = 0
+
+    /// Adds the line of sight at `elevation`, `azimuth` (degrees), unless gpsd skips it: a
+    /// non-finite value, an azimuth outside 0…359 or an elevation beyond ±90. `table` is
+    /// ``DilutionOfPrecision/wholeDegrees``, read once per matrix rather than per angle.
+    @inline(__always)
+    mutating func add(
+      elevation: Double, azimuth: Double, table: UnsafeBufferPointer<(sine: Double, cosine: Double)>
+    ) {
+      guard elevation.isFinite, azimuth.isFinite, abs(elevation) <= 90, azimuth >= 0,
+        azimuth <= 359
+      else { return }
+      let el = DilutionOfPrecision.sineAndCosine(degrees: elevation, table: table)
+      let az = DilutionOfPrecision.sineAndCosine(degrees: azimuth, table: table)
+      let row = SIMD4(az.sine * el.cosine, az.cosine * el.cosine, el.sine, 1)
+      row0 += row[0] * row
+      row1 += row[1] * row
+      row2 += row[2] * row
+      row3 += row[3] * row
+      count += 1
+    }
+
+    /// The sum as a matrix.
+    var matrix: Matrix4 { Matrix4(rows: (row0, row1, row2, row3)) }
+  }
+
   /// The sine and cosine of `degrees`, exactly as `sin(degrees * .pi / 180)` and its cosine
   /// give them: from a table for whole degrees (what NMEA sends), worked out on the spot
   /// otherwise. The trigonometry was most of the DOPs' cost, and they are worked out again
   /// whenever a satellite moves (about every second epoch in a drive).
   @inline(__always)
   static func sineAndCosine(degrees: Double) -> (sine: Double, cosine: Double) {
-    if degrees >= -90, degrees <= 359, let whole = Int(exactly: degrees),
+    wholeDegrees.withUnsafeBufferPointer { sineAndCosine(degrees: degrees, table: $0) }
+  }
+
+  /// ``sineAndCosine(degrees:)`` with ``wholeDegrees`` already in hand (reading the global
+  /// went through its lazy initialiser's check at each angle).
+  @inline(__always)
+  static func sineAndCosine(
+    degrees: Double, table: UnsafeBufferPointer<(sine: Double, cosine: Double)>
+  ) -> (sine: Double, cosine: Double) {
+    // Within -90…359 the conversion cannot overflow, and it gives back `degrees` exactly when
+    // `degrees` is whole (as `Int(exactly:)` would say, without its call to libm's `trunc`).
+    if degrees >= -90, degrees <= 359, Double(Int(degrees)) == degrees,
       degrees != 0 || degrees.sign == .plus
     {
-      return wholeDegrees[whole + 90]
+      // 0…449: `table` has the 450 whole degrees from -90 to 359.
+      return table[Int(degrees) + 90]
     }
     let radians = degrees * .pi / 180
     return (sin(radians), cos(radians))
@@ -110,6 +168,9 @@ struct Matrix4 {
 
   /// All zero.
   init() {}
+
+  /// The matrix with these rows.
+  init(rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)) { self.rows = rows }
 
   /// The identity matrix.
   static var identity: Matrix4 {

@@ -33,6 +33,76 @@ import Testing
     #expect(mismatches == [])
   }
 
+  /// The DOPs as worked out before `NormalSum`: `GᵀG` added into a ``Matrix4`` row by row,
+  /// angles through ``DilutionOfPrecision/sineAndCosine(degrees:)``.
+  static func direct(_ directions: [(elevation: Double, azimuth: Double)]) -> [Double]? {
+    var normal = Matrix4()
+    var count = 0
+    for (elevation, azimuth) in directions {
+      guard elevation.isFinite, azimuth.isFinite, abs(elevation) <= 90, azimuth >= 0,
+        azimuth <= 359
+      else { continue }
+      let el = DilutionOfPrecision.sineAndCosine(degrees: elevation)
+      let az = DilutionOfPrecision.sineAndCosine(degrees: azimuth)
+      let row = SIMD4(az.sine * el.cosine, az.cosine * el.cosine, el.sine, 1)
+      for i in 0..<4 { normal[i] += row[i] * row }
+      count += 1
+    }
+    guard count >= 4, let inverse = DilutionOfPrecision.inverted(normal) else { return nil }
+    let d = SIMD4(inverse[0][0], inverse[1][1], inverse[2][2], inverse[3][3])
+    guard (0..<4).allSatisfy({ d[$0] >= 0 && d[$0].isFinite }) else { return nil }
+    return [
+      d[0].squareRoot(), d[1].squareRoot(), d[2].squareRoot(), d[3].squareRoot(),
+      (d[0] + d[1]).squareRoot(), (d[0] + d[1] + d[2]).squareRoot(),
+      (d[0] + d[1] + d[2] + d[3]).squareRoot(),
+    ]
+  }
+
+  static func bits(_ dop: DilutionOfPrecision?) -> [UInt64]? {
+    dop.map {
+      [$0.x, $0.y, $0.vertical, $0.time, $0.horizontal, $0.position, $0.geometric]
+        .map(\.bitPattern)
+    }
+  }
+
+  @Test(
+    "both initialisers give the direct computation's DOPs bit for bit, and a moved satellite does not"
+  )
+  func sameAsDirect() {
+    var generator = SplitMix(state: 24)
+    var mismatches = 0
+    var moved = 0
+    for round in 0..<2_000 {
+      let count = 3 + round % 40
+      var directions: [(elevation: Double, azimuth: Double)] = (0..<count).map { _ in
+        (
+          Double(Int.random(in: -5...90, using: &generator)),
+          Double(Int.random(in: 0...359, using: &generator))
+        )
+      }
+      // Some fractional, out-of-range and -0 angles: computed on the spot or skipped.
+      if round % 7 == 0 { directions[0].elevation += 0.25 }
+      if round % 11 == 0 { directions[count - 1].azimuth = 360 }
+      if round % 13 == 0 { directions[1].elevation = -0.0 }
+      let direct = Self.direct(directions)?.map(\.bitPattern)
+      let simd = directions.map { SIMD2($0.elevation, $0.azimuth) }
+      let fromBuffer = simd.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
+      if Self.bits(DilutionOfPrecision(directions: directions)) != direct
+        || Self.bits(fromBuffer) != direct
+      {
+        mismatches += 1
+      }
+      // The comparison can fail: one satellite a degree higher changes the DOPs.
+      if direct != nil {
+        var other = directions
+        other[2].elevation = other[2].elevation == 90 ? 89 : other[2].elevation + 1
+        if Self.bits(DilutionOfPrecision(directions: other)) != direct { moved += 1 }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(moved > 1_000)
+  }
+
   @Test("fewer than four usable directions, or a degenerate sky, give none")
   func tooFew() {
     #expect(DilutionOfPrecision(directions: [(10, 10), (20, 20), (30, 30)]) == nil)
@@ -71,5 +141,18 @@ import Testing
     }
     print("DilutionOfPrecisionTests: \(compared) gpsd SKY objects recomputed")
     #expect(compared > (GpsdCaptures.missing.isEmpty ? 400 : 0))
+  }
+}
+
+/// SplitMix64, for seeded directions.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

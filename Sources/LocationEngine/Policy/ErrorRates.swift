@@ -88,14 +88,10 @@ package struct ErrorRates {
   /// The DOPs of the satellites used, from their directions: the last epoch's when they are
   /// the same.
   private mutating func geometry(_ table: SatelliteTable) -> DilutionOfPrecision? {
-    gathered.removeAll(keepingCapacity: true)
-    for record in table.inView where table.isUsed(record.number) {
-      guard let elevation = record.elevation, let azimuth = record.azimuth else { continue }
-      gathered.append(SIMD2(Double(elevation), Double(azimuth)))
-    }
+    table.usedDirections(into: &gathered)
     guard gathered != directions else { return dop }
     swap(&gathered, &directions)
-    dop = DilutionOfPrecision(directions: directions.map { ($0.x, $0.y) })
+    dop = directions.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
     return dop
   }
 }

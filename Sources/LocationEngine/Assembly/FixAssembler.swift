@@ -260,22 +260,37 @@ package struct FixAssembler {
     if let carried { epoch?.merge(carried) }
     // In place (`epoch!` after the nil check above): the accumulator is not copied per sentence.
     guard epoch != nil else { return step }
-    if let time { epoch!.time = time }
-    epoch!.lastAt = at
-    let key = epoch!.ordinals.next(kind, talker).phased(Self.isWholeSecond(epoch!.time))
-    merge(&epoch!, &dates)
-    if kind.statesFix { epoch!.statesFix = true }
-    epoch!.lastKey = key
-    epoch!.beforeLast = epoch!.seen
-    epoch!.seen.insert(key)
-    if epoch!.reportedOn != nil {
-      epoch!.dataAfterReport = true
-    } else if epoch!.time != nil && epoch!.statesFix && enders.ends(key, after: epoch!.beforeLast) {
-      epoch!.reportedOn = key
+    if Self.absorb(kind, talker, time, at, into: &epoch!, dates: &dates, enders: enders, merge) {
       if let current = epoch { completedReport = report(current) }
       step.completed = true
     }
     return step
+  }
+
+  /// The rest of ``handle(_:_:_:_:_:valid:_:)`` on the epoch in progress, passed in place:
+  /// merges the sentence and keeps its key; returns whether that key ends the epoch now (it is
+  /// then marked reported). One access to the optional for all of it: each `epoch!` went
+  /// through an outlined test of its tag (a tenth of a million a megabyte).
+  private static func absorb(
+    _ kind: FixSentenceKind, _ talker: Talker, _ time: UTCTime?, _ at: Int64,
+    into epoch: inout EpochAccumulator, dates: inout DateTracker, enders: CycleEnders,
+    _ merge: (inout EpochAccumulator, inout DateTracker) -> Void
+  ) -> Bool {
+    if let time { epoch.time = time }
+    epoch.lastAt = at
+    let key = epoch.ordinals.next(kind, talker).phased(isWholeSecond(epoch.time))
+    merge(&epoch, &dates)
+    if kind.statesFix { epoch.statesFix = true }
+    epoch.lastKey = key
+    epoch.beforeLast = epoch.seen
+    epoch.seen.insert(key)
+    if epoch.reportedOn != nil {
+      epoch.dataAfterReport = true
+    } else if epoch.time != nil && epoch.statesFix && enders.ends(key, after: epoch.beforeLast) {
+      epoch.reportedOn = key
+      return true
+    }
+    return false
   }
 
   /// Ends the epoch in progress: learns its ender, and reports it if not done yet; returns

@@ -99,15 +99,20 @@ package struct ErrorRates {
 extension Fix {
   /// This fix with `estimates` filled in where it has none.
   package func with(_ estimates: ErrorRates.Estimates) -> Fix {
-    guard estimates != ErrorRates.Estimates() else { return self }
     var fix = self
-    if var info = gnss {
-      info.longitudeError = info.longitudeError ?? estimates.longitudeError
-      info.latitudeError = info.latitudeError ?? estimates.latitudeError
-      fix.gnss = info
-    }
-    if courseAccuracy < 0 { fix.courseAccuracy = estimates.courseAccuracy ?? -1 }
-    if speedAccuracy < 0 { fix.speedAccuracy = estimates.speedAccuracy ?? -1 }
+    fix.fill(estimates)
     return fix
+  }
+
+  /// Fills in `estimates` where this fix has none, in place (``with(_:)`` copied the fix and
+  /// its `gnss` twice each).
+  package mutating func fill(_ estimates: ErrorRates.Estimates) {
+    guard estimates != ErrorRates.Estimates() else { return }
+    if gnss != nil {
+      gnss!.longitudeError = gnss!.longitudeError ?? estimates.longitudeError
+      gnss!.latitudeError = gnss!.latitudeError ?? estimates.latitudeError
+    }
+    if courseAccuracy < 0 { courseAccuracy = estimates.courseAccuracy ?? -1 }
+    if speedAccuracy < 0 { speedAccuracy = estimates.speedAccuracy ?? -1 }
   }
 }

@@ -253,13 +253,17 @@ struct EngineCore {
     let estimates = errorRates.next(
       report, instant: report.instant, satellites: assembler.satellites)
     let fromBacklog = !config.isReplay && report.startRead <= backlogRead
-    var fix = report.isFix ? factory.make(report, wallNow: wallNow).with(estimates) : nil
-    if var made = fix, var info = made.gnss, info.magneticVariation == nil {
-      info.modelVariation = declinations.declination(
-        latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
-        height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
-        at: made.timestamp.timeIntervalSince1970)
-      made.gnss = info
+    // Built and completed in one place: the fix and its `gnss` are not copied out and back.
+    var fix: Fix? = nil
+    if report.isFix {
+      var made = factory.make(report, wallNow: wallNow)
+      made.fill(estimates)
+      if made.gnss != nil && made.gnss!.magneticVariation == nil {
+        made.gnss!.modelVariation = declinations.declination(
+          latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
+          height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
+          at: made.timestamp.timeIntervalSince1970)
+      }
       fix = made
     }
     let timing = tracksArrivals ? self.timing(of: report) : nil

@@ -28,6 +28,9 @@ package struct SatelliteTable {
   /// `InlineArray`: reading one word of an inline array through a borrowed table copied all
   /// 256 bytes (a `memcpy` per satellite in ``isUsed(_:)``).
   private var usedBits: [UInt64]
+  /// The strongest SNR in ``inView`` (see ``bestSNR``), kept as satellites are added: a
+  /// record's SNR only ever rises, and records leave only all at once (a new epoch).
+  private var strongest: Int16?
   private var inViewEpoch = -1
   private var usedEpoch = -1
   /// Whether GSV data arrived since the last ``takeDirty()``.
@@ -45,6 +48,7 @@ package struct SatelliteTable {
     if epoch != inViewEpoch {
       inViewEpoch = epoch
       inView.removeAll(keepingCapacity: true)
+      strongest = nil
       stamp = stamp & 0x7F_FFFF == 0x7F_FFFF ? 1 : stamp + 1
     }
     dirty = true
@@ -75,7 +79,11 @@ package struct SatelliteTable {
           SatelliteRecord(
             number: number, elevation: satellite.elevation, azimuth: satellite.azimuth,
             snr: satellite.snr, signalID: signalID))
+      } else {
+        continue
       }
+      // What was stored is at most this SNR (a record's SNR only rises, to a higher one).
+      if let snr = satellite.snr, snr > (strongest ?? -1) { strongest = snr }
     }
   }
 
@@ -142,13 +150,18 @@ package struct SatelliteTable {
     return dirty
   }
 
-  /// The strongest signal in view, dB-Hz.
-  package var bestSNR: Double? {
+  /// The strongest signal in view, dB-Hz: kept as GSV sentences are added (it was worked out
+  /// over every satellite in view for each report), the same as ``strongestInView``.
+  package var bestSNR: Double? { strongest.map(Double.init) }
+
+  /// The strongest SNR in view worked out from ``inView``: what ``bestSNR`` keeps as it goes
+  /// (for tests).
+  package var strongestInView: Int16? {
     var best: Int16? = nil
     for satellite in inView {
       if let snr = satellite.snr, snr > (best ?? -1) { best = snr }
     }
-    return best.map(Double.init)
+    return best
   }
 
   /// The public sky view (allocates: call once per epoch, only when someone wants it).

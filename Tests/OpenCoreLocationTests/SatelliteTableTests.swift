@@ -1,0 +1,96 @@
+import NMEA
+import Testing
+
+@testable import LocationEngine
+
+/// ``SatelliteTable/bestSNR`` is kept as GSV sentences are added; it must always be what a
+/// pass over the satellites in view gives (``SatelliteTable/strongestInView``).
+@Suite struct SatelliteTableTests {
+  /// SplitMix64, for seeded skies.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// A GSV of `talker` (signal `signalID`) with up to four satellites from `ids`.
+  static func gsv(
+    _ talker: Talker, signalID: UInt8?, ids: ClosedRange<UInt16>, using random: inout Seeded
+  ) -> GSV {
+    var gsv = GSV(talker: talker)
+    gsv.signalID = signalID
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      let snr: Int16? =
+        Bool.random(using: &random) ? Int16.random(in: 0...55, using: &random) : nil
+      gsv.satellites.append(
+        SatelliteInView(
+          id: UInt16.random(in: ids, using: &random),
+          elevation: Bool.random(using: &random) ? Int16.random(in: 0...90, using: &random) : nil,
+          azimuth: Int16.random(in: 0...359, using: &random), snr: snr))
+    }
+    return gsv
+  }
+
+  @Test("the best SNR kept as sentences come is the best of the satellites in view")
+  func bestSNRAsComputed() {
+    var random = Seeded(state: 24)
+    var table = SatelliteTable()
+    var mismatches = 0
+    var checked = 0
+    var lowered = 0
+    var previousEpochBest: Double? = nil
+    for epoch in 0..<3_000 {
+      // Each epoch's sentences: a few talkers, the same satellites again on other signals
+      // (merged: the strongest signal kept), IDs that name no satellite (0).
+      for _ in 0..<Int.random(in: 1...8, using: &random) {
+        let (talker, ids): (Talker, ClosedRange<UInt16>) =
+          switch Int.random(in: 0...3, using: &random) {
+          case 0: (.gps, 0...40)
+          case 1: (.glonass, 60...96)
+          case 2: (.galileo, 1...36)
+          default: (.gnss, 1...437)
+          }
+        let signalID: UInt8? =
+          Bool.random(using: &random) ? UInt8.random(in: 1...8, using: &random) : nil
+        table.add(Self.gsv(talker, signalID: signalID, ids: ids, using: &random), epoch: epoch)
+        if table.bestSNR != table.strongestInView.map(Double.init) { mismatches += 1 }
+        checked += 1
+      }
+      // A new epoch starts from its own satellites: a best below the last epoch's is seen
+      // (a kept value never reset would say the old one).
+      if let before = previousEpochBest, let now = table.bestSNR, now < before { lowered += 1 }
+      previousEpochBest = table.bestSNR
+    }
+    #expect(mismatches == 0)
+    #expect(checked > 10_000)
+    #expect(lowered > 100)
+  }
+
+  @Test("no satellite with an SNR: none; a new epoch forgets the last one's")
+  func noneAndReset() {
+    var table = SatelliteTable()
+    #expect(table.bestSNR == nil)
+    var first = GSV(talker: .gps)
+    first.satellites.append(SatelliteInView(id: 5, elevation: 40, azimuth: 100, snr: 44))
+    first.satellites.append(SatelliteInView(id: 7, elevation: 10, azimuth: 200, snr: nil))
+    table.add(first, epoch: 0)
+    #expect(table.bestSNR == 44)
+    // The same satellite on a second signal, weaker: the stronger stays.
+    var weaker = GSV(talker: .gps)
+    weaker.signalID = 6
+    weaker.satellites.append(SatelliteInView(id: 5, elevation: 40, azimuth: 100, snr: 30))
+    table.add(weaker, epoch: 0)
+    #expect(table.bestSNR == 44)
+    var silent = GSV(talker: .gps)
+    silent.satellites.append(SatelliteInView(id: 9, elevation: 30, azimuth: 10, snr: nil))
+    table.add(silent, epoch: 1)
+    #expect(table.bestSNR == nil)
+    #expect(table.strongestInView == nil)
+  }
+}

@@ -108,11 +108,17 @@ extension Fix {
   /// its `gnss` twice each).
   package mutating func fill(_ estimates: ErrorRates.Estimates) {
     guard estimates != ErrorRates.Estimates() else { return }
-    if gnss != nil {
-      gnss!.longitudeError = gnss!.longitudeError ?? estimates.longitudeError
-      gnss!.latitudeError = gnss!.latitudeError ?? estimates.latitudeError
-    }
+    // Through optional chaining, in place (each `gnss!` read copied the whole info).
+    gnss?.fillErrors(estimates)
     if courseAccuracy < 0 { courseAccuracy = estimates.courseAccuracy ?? -1 }
     if speedAccuracy < 0 { speedAccuracy = estimates.speedAccuracy ?? -1 }
+  }
+}
+
+extension GNSSFixInfo {
+  /// Fills in the position errors of `estimates` where this info has none.
+  fileprivate mutating func fillErrors(_ estimates: ErrorRates.Estimates) {
+    longitudeError = longitudeError ?? estimates.longitudeError
+    latitudeError = latitudeError ?? estimates.latitudeError
   }
 }

@@ -258,8 +258,10 @@ struct EngineCore {
     if report.isFix {
       var made = factory.make(report, wallNow: wallNow)
       made.fill(estimates)
-      if made.gnss != nil && made.gnss!.magneticVariation == nil {
-        made.gnss!.modelVariation = declinations.declination(
+      // (GNSS info without a magnetic variation; optional chaining reads and writes it in
+      // place, where `made.gnss!` copied it.)
+      if made.gnss?.lacksMagneticVariation == true {
+        made.gnss?.modelVariation = declinations.declination(
           latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
           height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
           at: made.timestamp.timeIntervalSince1970)
@@ -330,4 +332,9 @@ struct EngineCore {
 
   /// The heading source (EngineCore+Visitor.swift).
   mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }
+}
+
+extension GNSSFixInfo {
+  /// Whether the receiver sent no magnetic variation.
+  fileprivate var lacksMagneticVariation: Bool { magneticVariation == nil }
 }

@@ -37,6 +37,9 @@ final class ReportedEpoch: @unchecked Sendable {
   let report: EpochReport
   /// For a fix, the engine's location (with its error estimates).
   let fix: Fix?
+  /// Whether there is a ``fix``: tested without reading it (`fix != nil` copied the whole fix
+  /// out of the object first).
+  let hasFix: Bool
   /// Whether the epoch began in a (re)opened device's backlog (never current).
   let fromBacklog: Bool
   /// The satellites when it was reported (progress reports; `elapsed` 0).
@@ -50,6 +53,7 @@ final class ReportedEpoch: @unchecked Sendable {
   ) {
     self.report = report
     self.fix = fix
+    hasFix = fix != nil
     self.fromBacklog = fromBacklog
     self.timing = timing
     self.satellites = satellites

@@ -284,17 +284,17 @@ package struct LocationPipeline {
   private mutating func process(_ epoch: ReportedEpoch) {
     let mark = events.count
     defer {
-      if regions != nil, let fix = epoch.fix, isCurrent(epoch, since: regionsSince) {
+      if regions != nil, epoch.hasFix, let fix = epoch.fix, isCurrent(epoch, since: regionsSince) {
         let found = regionEvents(for: fix, processed: events[mark...])
         events.insert(contentsOf: found.events, at: found.before ?? events.endIndex)
       }
     }
     defer {
-      if visits != nil, let fix = epoch.fix, isCurrent(epoch, since: visitsSince) {
+      if visits != nil, epoch.hasFix, let fix = epoch.fix, isCurrent(epoch, since: visitsSince) {
         addVisitFix(epoch.report, fix)
       }
     }
-    if epoch.fix != nil {
+    if epoch.hasFix {
       lastFix = epoch
       // A fix already too old when reported (the end of an epoch before a gap) was never
       // current: nothing to announce about it.
@@ -321,11 +321,11 @@ package struct LocationPipeline {
     }
     guard var filter = delivery else { return }
     defer { delivery = filter }
-    guard let fix = epoch.fix else {
+    guard epoch.hasFix else {
       emitProgress(since: deliverySince, afterEpoch: true)
       return
     }
-    guard isCurrent(epoch, since: deliverySince) else { return }
+    guard isCurrent(epoch, since: deliverySince), let fix = epoch.fix else { return }
     switch filter.judge(epoch.report, now: epoch.report.completedAt) {
     case .deliver:
       events.append(.location(fix))

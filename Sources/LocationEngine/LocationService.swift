@@ -138,9 +138,13 @@ public final class LocationService: @unchecked Sendable {
       translated.reserveCapacity(batch.count)
       var ended: UpdatesEnd? = nil
       for event in batch {
-        if case .timing(let epoch) = event { timing?(epoch) }
-        if case .authorization(let value, _) = event { self.status.withLock { $0 = value } }
-        if case .ended(let error) = event { ended = UpdatesEnd(failure: replay ? nil : error) }
+        // One match per event: each `if case` on its own copied the whole event.
+        switch event {
+        case .timing(let epoch): timing?(epoch)
+        case .authorization(let value, _): self.status.withLock { $0 = value }
+        case .ended(let error): ended = UpdatesEnd(failure: replay ? nil : error)
+        default: break
+        }
         if let item = Self.translate(event) { translated.append(item) }
       }
       deliver(translated, session, ended)

@@ -41,7 +41,7 @@ struct WatchLoop: Sendable {
     do {
       for try await event in service.updates() {
         observer.handle(event)
-        if case .location = event {} else if case .region = event {} else { try regions.flush() }
+        if !event.isLocationOrRegion { try regions.flush() }
         switch event {
         case .location(let location):
           if awaitingLastSky { return }
@@ -114,6 +114,17 @@ struct WatchLoop: Sendable {
       latitude2: target.latitude, longitude2: target.longitude)
     return TargetReading(
       target: target, distance: line.distance, bearing: Bearing.normalized(line.initialAzimuth))
+  }
+}
+
+extension LocationServiceEvent {
+  /// Whether this is a `.location` or a `.region` (after which region events wait; anything
+  /// else flushes them). One switch on the event in place: two `if case` tests each copied it.
+  fileprivate var isLocationOrRegion: Bool {
+    switch self {
+    case .location, .region: true
+    default: false
+    }
   }
 }
 

@@ -69,54 +69,72 @@ struct TextBytes {
     if count < minimumCount { count = min(minimumCount, 20) }
     span.withUnsafeMutableBufferPointer { buffer, initialized in
       let start = initialized
-      var index = start + count
-      precondition(index <= buffer.count, "TextBytes: no room for the digits")
-      initialized = index
-      var remaining = value
-      repeat {
-        index &-= 1
-        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-        remaining /= 10
-      } while index > start
+      let end = start + count
+      precondition(end <= buffer.count, "TextBytes: no room for the digits")
+      initialized = end
+      // `buffer` has at least `end` ≥ 1 bytes, so a base address.
+      guard let base = buffer.baseAddress else { return }
+      writeBackward(value, digits: count, endingAt: base + end)
     }
   }
 
-  /// Writes `units` / 10^`places` with exactly `places` decimals (at least one digit before
-  /// the point, none with no places) into `span`, which has room for 30 more bytes
-  /// (`units` < 10^16, `places` ≤ 12). One pass, last digit first: the same text as the whole
-  /// part (`units / 10^places`) and the zero-padded fraction written apart, without their
-  /// division by a power of ten and second digit count.
+  /// "00", "01", … "99": the two digits of each number below 100, in order.
+  private static let digitPairs: StaticString =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+  /// Writes the last `digits` decimal digits of `value` (zero-padded) into the `digits` bytes
+  /// before `end`, two at a time from a table of pairs (half the divisions and stores of a
+  /// digit at a time). The caller owns those bytes.
   @inline(__always)
-  static func writeFixed(_ units: UInt, places: Int, to span: inout OutputSpan<UInt8>) {
-    var digits = 1
-    var rest = units
+  static func writeBackward(_ value: UInt, digits: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+    let pairs = digitPairs.utf8Start
+    var value = value
+    var position = end
+    var left = digits
+    while left >= 2 {
+      // 0…198: the pair's first digit in the 200-byte table.
+      let pair = Int(truncatingIfNeeded: value % 100) &* 2
+      value /= 100
+      position -= 2
+      position[0] = pairs[pair]
+      position[1] = pairs[pair &+ 1]
+      left &-= 2
+    }
+    if left == 1 {
+      (position - 1).pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+    }
+  }
+
+  /// Writes `units` / `divisor` (10^`places`) with exactly `places` decimals (at least one
+  /// digit before the point, no point with no places) into `span`, which has room for 30 more
+  /// bytes (`units` < 10^16, `places` ≤ 12): the whole part and the zero-padded fraction, each
+  /// two digits at a time; only the whole part's digits are counted.
+  @inline(__always)
+  static func writeFixed(
+    _ units: UInt, places: Int, divisor: UInt, to span: inout OutputSpan<UInt8>
+  ) {
+    let whole = units / divisor
+    let fraction = units &- whole &* divisor
+    var wholeDigits = 1
+    var rest = whole
     while rest >= 10 {
       rest /= 10
-      digits &+= 1
+      wholeDigits &+= 1
     }
-    let wholeDigits = max(digits - places, 1)
     let count = places > 0 ? wholeDigits + 1 + places : wholeDigits
     span.withUnsafeMutableBufferPointer { buffer, initialized in
       let start = initialized
-      var index = start + count
-      precondition(index <= buffer.count, "TextBytes: no room for the digits")
-      initialized = index
-      var remaining = units
+      let end = start + count
+      precondition(end <= buffer.count, "TextBytes: no room for the digits")
+      initialized = end
+      // `buffer` has at least `end` ≥ 1 bytes, so a base address.
+      guard let base = buffer.baseAddress else { return }
+      let point = base + start + wholeDigits
       if places > 0 {
-        let point = start + wholeDigits
-        repeat {
-          index &-= 1
-          buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-          remaining /= 10
-        } while index > point + 1
-        index &-= 1
-        buffer[index] = UInt8(ascii: ".")
+        writeBackward(fraction, digits: places, endingAt: base + end)
+        point.pointee = UInt8(ascii: ".")
       }
-      repeat {
-        index &-= 1
-        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-        remaining /= 10
-      } while index > start
+      writeBackward(whole, digits: wholeDigits, endingAt: point)
     }
   }
 
@@ -144,7 +162,7 @@ struct TextBytes {
         // At most a sign, 16 digits, a point and 12 decimals.
         bytes.append(addingCapacity: 32) { span in
           if value < 0 && whole != 0 { span.append(UInt8(ascii: "-")) }
-          Self.writeFixed(whole, places: places, to: &span)
+          Self.writeFixed(whole, places: places, divisor: UInt(scale), to: &span)
         }
         return
       }

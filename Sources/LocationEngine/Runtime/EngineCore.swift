@@ -272,7 +272,9 @@ struct EngineCore {
     // The satellites as the report counted them (its best SNR: not counted twice).
     satellitesMoved = false
     var progress = satellites(bestSNR: .some(report.bestSNR), used: .some(report.satellitesUsed))
-    if fix == nil {
+    // (`fix` exists exactly when `report.isFix`: tested on the report, as `fix == nil` copied
+    // the fix to compare it.)
+    if !report.isFix {
       // An epoch without a fix: its time, when dated, for gpsd's mode-1 TPV.
       progress.followsEpochWithoutFix = true
       if report.day != nil || factory.shiftsToNow {
@@ -284,7 +286,7 @@ struct EngineCore {
       satellites: progress)
     lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
-    if fix != nil && !fromBacklog { latestEpoch = epoch }
+    if report.isFix && !fromBacklog { latestEpoch = epoch }
     events.append(.report(epoch))
   }
 

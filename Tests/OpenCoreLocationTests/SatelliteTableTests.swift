@@ -72,6 +72,45 @@ import Testing
     #expect(lowered > 100)
   }
 
+  /// The directions of the used satellites with both angles, worked out directly.
+  static func usedDirections(_ table: SatelliteTable) -> [SIMD2<Double>] {
+    table.inView.compactMap { record in
+      guard table.isUsed(record.number), let elevation = record.elevation,
+        let azimuth = record.azimuth
+      else { return nil }
+      return SIMD2(Double(elevation), Double(azimuth))
+    }
+  }
+
+  @Test("the used directions updated in place are the direct ones, and say when they changed")
+  func usedDirectionsAsComputed() {
+    var random = Seeded(state: 7)
+    var table = SatelliteTable()
+    var kept: [SIMD2<Double>] = []
+    var wrong = 0
+    var changes = 0
+    var sames = 0
+    for epoch in 0..<2_000 {
+      // A few GSV sentences, sometimes none (the last sky stays), then a GSA of some of them.
+      for _ in 0..<Int.random(in: 0...3, using: &random) {
+        table.add(Self.gsv(.gps, signalID: nil, ids: 1...12, using: &random), epoch: epoch)
+      }
+      if Bool.random(using: &random) {
+        var gsa = GSA(talker: .gps)
+        gsa.satellites = SatelliteIDs(
+          (1...12).filter { _ in Int.random(in: 0...3, using: &random) > 0 }.map(UInt16.init))
+        table.add(gsa, epoch: epoch)
+      }
+      let before = kept
+      let changed = table.updateUsedDirections(&kept)
+      if kept != Self.usedDirections(table) || changed != (kept != before) { wrong += 1 }
+      if changed { changes += 1 } else { sames += 1 }
+    }
+    #expect(wrong == 0)
+    #expect(changes > 100)
+    #expect(sames > 100)
+  }
+
   @Test("no satellite with an SNR: none; a new epoch forgets the last one's")
   func noneAndReset() {
     var table = SatelliteTable()

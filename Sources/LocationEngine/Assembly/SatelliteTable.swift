@@ -118,12 +118,13 @@ package struct SatelliteTable {
     return usedBits[slot >> 6] & (1 << UInt64(slot & 63)) != 0
   }
 
-  /// Replaces `directions` with the (elevation, azimuth) in degrees of each satellite in view
-  /// that is used and has both, in the order of ``inView`` (its capacity kept). One pass over
-  /// the table's own storage: `for record in inView where isUsed(…)` from another type did
-  /// the same at twice the instructions.
-  package func usedDirections(into directions: inout [SIMD2<Double>]) {
-    directions.removeAll(keepingCapacity: true)
+  /// Makes `directions` the (elevation, azimuth) in degrees of each satellite in view that is
+  /// used and has both, in the order of ``inView``; returns whether that changed them. Compared
+  /// in place as they are gathered: most epochs change one direction or none, so the array is
+  /// seldom written (gathering a second array and comparing the two cost twice as much).
+  package func updateUsedDirections(_ directions: inout [SIMD2<Double>]) -> Bool {
+    var count = 0
+    var changed = false
     inView.withUnsafeBufferPointer { records in
       usedBits.withUnsafeBufferPointer { bits in
         for record in records {
@@ -132,10 +133,23 @@ package struct SatelliteTable {
           guard bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0,
             let elevation = record.elevation, let azimuth = record.azimuth
           else { continue }
-          directions.append(SIMD2(Double(elevation), Double(azimuth)))
+          let direction = SIMD2(Double(elevation), Double(azimuth))
+          if count == directions.count {
+            directions.append(direction)
+            changed = true
+          } else if directions[count] != direction {
+            directions[count] = direction
+            changed = true
+          }
+          count += 1
         }
       }
     }
+    if count < directions.count {
+      directions.removeLast(directions.count - count)
+      changed = true
+    }
+    return changed
   }
 
   /// Whether any GSV has described the sky yet.

@@ -34,8 +34,6 @@ package struct ErrorRates {
   /// less often, GSA names the ones used each epoch) are not worked out again each epoch.
   private var directions: [SIMD2<Double>] = []
   private var dop: DilutionOfPrecision?
-  /// Where each epoch's directions are gathered (its capacity kept: no allocation per epoch).
-  private var gathered: [SIMD2<Double>] = []
 
   /// The estimates for one epoch, before they go into its `Fix`.
   package struct Estimates: Equatable {
@@ -88,9 +86,7 @@ package struct ErrorRates {
   /// The DOPs of the satellites used, from their directions: the last epoch's when they are
   /// the same.
   private mutating func geometry(_ table: SatelliteTable) -> DilutionOfPrecision? {
-    table.usedDirections(into: &gathered)
-    guard gathered != directions else { return dop }
-    swap(&gathered, &directions)
+    guard table.updateUsedDirections(&directions) else { return dop }
     dop = directions.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
     return dop
   }

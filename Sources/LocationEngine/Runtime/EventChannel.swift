@@ -33,7 +33,7 @@ package final class EventChannel<Element: Sendable>: Sendable {
   /// elements make room instead of the producer waiting.
   @discardableResult
   package func send(
-    _ elements: some Collection<Element>, dropsOldest: (@Sendable () -> Bool)? = nil
+    _ elements: [Element], dropsOldest: (@Sendable () -> Bool)? = nil
   ) -> Bool {
     guard !elements.isEmpty else { return true }
     while true {
@@ -49,7 +49,12 @@ package final class EventChannel<Element: Sendable>: Sendable {
           state.producerBlocked = true
           return 2
         }
-        state.queue.append(contentsOf: elements)
+        if state.queue.isEmpty {
+          // Taken whole (the consumer's `take()` hands it on whole too): no element is copied.
+          state.queue = elements
+        } else {
+          state.queue.append(contentsOf: elements)
+        }
         wake = state.waiter
         state.waiter = nil
         return 1
@@ -89,8 +94,9 @@ package final class EventChannel<Element: Sendable>: Sendable {
       if Task.isCancelled { return [] }
       let taken: (batch: [Element], done: Bool, failure: (any Error)?) = state.withLock { state in
         if !state.queue.isEmpty {
-          let batch = state.queue
-          state.queue.removeAll(keepingCapacity: true)
+          // The queue's array handed over whole; the queue starts again empty (no allocation).
+          var batch: [Element] = []
+          swap(&batch, &state.queue)
           return (batch, false, nil)
         }
         return ([], state.finished, state.failure)

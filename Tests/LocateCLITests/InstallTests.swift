@@ -19,9 +19,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       }
       if otherLocate {
-        let script = "#!/bin/sh\necho 'plocate 1.1.19'\n"
-        try script.write(toFile: fakeBin + "/locate", atomically: true, encoding: .utf8)
-        #expect(chmod(fakeBin + "/locate", 0o755) == 0)
+        // Not String.write: its descriptor, inherited by a process another test spawns
+        // meanwhile, made exec fail with ETXTBSY and the version read back empty (CI, ASan).
+        try PermissionEndToEndTests.writeExecutable(
+          Data("#!/bin/sh\necho 'plocate 1.1.19'\n".utf8), to: fakeBin + "/locate")
         FileManager.default.createFile(
           atPath: fakeMan + "/locate.1.gz", contents: Data([0x1F, 0x8B]))
       }

@@ -4,13 +4,19 @@ import Testing
 /// "Denied for a non-root user": a root-owned 0660 dialout pty, the binary run as nobody.
 @Suite
 struct PermissionEndToEndTests {
-  /// Copies the binary through a close-on-exec descriptor: FileManager's copy writes through
-  /// one without, which every process another test spawns meanwhile inherits (gpsd, started by
-  /// the receiver tests, keeps it for its lifetime), and exec then fails with ETXTBSY.
+  /// Copies the binary through a close-on-exec descriptor (see `writeExecutable`).
   static func copyExecutable(_ source: String, to destination: String) throws {
     guard let data = FileManager.default.contents(atPath: source) else {
       throw TestFailure("cannot read \(source)")
     }
+    try writeExecutable(data, to: destination)
+  }
+
+  /// Writes a new executable file through a close-on-exec descriptor: Foundation's writes and
+  /// copies go through one without, which every process another test spawns meanwhile
+  /// inherits (gpsd, started by the receiver tests, keeps it for its lifetime), and exec then
+  /// fails with ETXTBSY.
+  static func writeExecutable(_ data: Data, to destination: String) throws {
     let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
     guard fd >= 0 else { throw TestFailure("cannot create \(destination): \(errno)") }
     defer { close(fd) }

@@ -38,9 +38,9 @@ struct GPSDDevice: Equatable {
 
 /// The wall clock as gpsd writes it (`2026-12-01T10:42:07.271Z`), without Foundation.
 enum UTCTime {
-  /// Now (the wall ``Clock``, broken down as ``CalendarTime``).
+  /// Now (the wall ``SystemTime``, broken down as ``CalendarTime``).
   static func now() -> String {
-    let nanoseconds = Clock.wallNanoseconds()
+    let nanoseconds = SystemTime.wallNanoseconds()
     let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : 0
     let millis = Int((nanoseconds - seconds * 1_000_000_000) / 1_000_000)
     guard let time = CalendarTime(secondsSince1970: seconds) else {

@@ -53,7 +53,7 @@ package final class GPSDServer: Sendable {
 
   /// What the server's callers and its thread share.
   struct SharedState {
-    var stopDeadline: UInt64?
+    var stopDeadline: Int64?
     var watched = false
     var watchedHandlers: [@Sendable () -> Void] = []
   }
@@ -130,7 +130,7 @@ package final class GPSDServer: Sendable {
     case .ready:
       for listener in listeners { listener.descriptor.close() }
     case .running(let thread):
-      shared.withLock { $0.stopDeadline = Clock.deadline(after: seconds) }
+      shared.withLock { $0.stopDeadline = SystemTime.deadline(after: seconds) }
       waker.wake()
       thread.join()
     case .stopped:

@@ -20,7 +20,7 @@ final class ServerLoop: @unchecked Sendable {
   private var polled = PollSet()
   /// Out of descriptors (`EMFILE`): the listening socket is left alone until then (monotonic
   /// ns), or its pending connection would wake every poll at once.
-  private var acceptPausedUntil: UInt64?
+  private var acceptPausedUntil: Int64?
   /// Answers and reports (see ServerLoop+Replies.swift).
   var device: GPSDDevice?
   var lastTPV: [UInt8]?
@@ -73,10 +73,10 @@ final class ServerLoop: @unchecked Sendable {
 
   /// Builds ``polled`` (the wake-up pipe, the listeners, the clients) for the clients of now;
   /// returns them and the timeout.
-  private func pollSet(stopping stopDeadline: UInt64?) -> ([ClientConnection], Int32) {
+  private func pollSet(stopping stopDeadline: Int64?) -> ([ClientConnection], Int32) {
     polled.removeAll()
     polled.append(waker.readEnd, for: .input)
-    if let paused = acceptPausedUntil, Clock.now() >= paused { acceptPausedUntil = nil }
+    if let paused = acceptPausedUntil, SystemTime.now() >= paused { acceptPausedUntil = nil }
     let accepting = stopDeadline == nil && acceptPausedUntil == nil
     for listener in listeners { polled.append(accepting ? listener.descriptor : nil, for: .input) }
     for client in clients {
@@ -84,14 +84,15 @@ final class ServerLoop: @unchecked Sendable {
       if !client.output.isEmpty { events.insert(.output) }
       polled.append(client.descriptor, for: events)
     }
-    let timeout = (stopDeadline ?? acceptPausedUntil).map { Clock.milliseconds(until: $0) } ?? -1
+    let deadline = stopDeadline ?? acceptPausedUntil
+    let timeout = deadline.map { SystemTime.milliseconds(until: $0) } ?? -1
     return (clients, timeout)
   }
 
   /// Handles what `poll(2)` returned for `current` (the clients it watched: one dropped since
   /// is closed and skipped); true once stopped and flushed.
   private func handlePolled(
-    _ current: [ClientConnection], stopDeadline: UInt64?,
+    _ current: [ClientConnection], stopDeadline: Int64?,
     buffer: UnsafeMutableRawBufferPointer
   ) -> Bool {
     if !polled[0].isEmpty { waker.drain() }
@@ -126,7 +127,7 @@ final class ServerLoop: @unchecked Sendable {
     // Stopping: done once every report published before is out, or the time for it is up.
     guard let deadline = shared.withLock({ $0.stopDeadline }) else { return false }
     flush()
-    return clients.allSatisfy { $0.output.isEmpty } || Clock.now() >= deadline
+    return clients.allSatisfy { $0.output.isEmpty } || SystemTime.now() >= deadline
   }
 
   /// Accepts every connection waiting at `listener`: greeted with VERSION, or refused past the
@@ -138,7 +139,7 @@ final class ServerLoop: @unchecked Sendable {
         accepted = try listener.accept()
       } catch {
         // EMFILE, ENFILE, ENOBUFS, ENOMEM: try again in a moment.
-        acceptPausedUntil = Clock.deadline(after: 0.25)
+        acceptPausedUntil = SystemTime.deadline(after: 0.25)
         return
       }
       guard let (descriptor, peer) = accepted else { return }

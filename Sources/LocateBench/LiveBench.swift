@@ -51,7 +51,7 @@ struct LiveBenchError: Error {
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds (Platform's clock), signed for the bench's arithmetic.
-func monotonicNanoseconds() -> Int64 { Int64(Clock.now()) }
+func monotonicNanoseconds() -> Int64 { SystemTime.now() }
 
 /// The epochs written so far: epoch time (ms of the day) → when its last byte was written.
 final class WrittenEpochs: Sendable {

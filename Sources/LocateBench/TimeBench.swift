@@ -139,7 +139,7 @@ struct TimeRun {
       master: pty.master, rate: 1, seconds: settings.seconds + settings.warmup,
       written: written, realtimePriority: true)
     // The monotonic clock's distance to the system clock (the writes are timed by the first).
-    let realMinusMonotonic = Clock.wallNanoseconds() - Int64(Clock.now())
+    let realMinusMonotonic = SystemTime.wallNanoseconds() - SystemTime.now()
     var samples: [TimeSample] = []
     var lastCount: Int32?
     var reader: NTPSegmentReader?

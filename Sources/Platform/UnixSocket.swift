@@ -22,13 +22,13 @@ extension FileDescriptor {
   package static func unixConnection(to path: String, within seconds: Double = 2)
     throws(Errno) -> FileDescriptor
   {
-    let deadline = Clock.deadline(after: seconds)
+    let deadline = SystemTime.deadline(after: seconds)
     while true {
       switch valueOrErrno({ clocate_unix_socket(path, 0) }) {
       case .success(let descriptor): return FileDescriptor(rawValue: descriptor)
       case .failure(let error)
-      where error == .wouldBlock && Clock.milliseconds(until: deadline) > 0:
-        Clock.sleep(0.01)
+      where error == .wouldBlock && SystemTime.milliseconds(until: deadline) > 0:
+        SystemTime.sleep(0.01)
       case .failure(let error): throw error
       }
     }

@@ -27,10 +27,10 @@ package final class Waker: @unchecked Sendable {
 
   /// Waits up to `seconds`; returns `false` when woken (stop requested), `true` on timeout.
   package func sleep(_ seconds: Double) -> Bool {
-    let deadline = Clock.deadline(after: seconds)
+    let deadline = SystemTime.deadline(after: seconds)
     while true {
       if isSignalled { return false }
-      let millis = Clock.milliseconds(until: deadline)
+      let millis = SystemTime.milliseconds(until: deadline)
       if millis == 0 { return true }
       _ = try? poll(readEnd, for: .input, milliseconds: millis)
     }

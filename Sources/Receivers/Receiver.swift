@@ -4,7 +4,7 @@ import Platform
 public enum ReceiverEvent {
   /// Bytes as they arrived; the buffer is valid only during the callback.
   /// `at` is the monotonic arrival time in nanoseconds (`CLOCK_MONOTONIC`).
-  case data(UnsafeRawBufferPointer, at: UInt64)
+  case data(UnsafeRawBufferPointer, at: Int64)
   /// The device state changed.
   case state(DeviceState)
 }

@@ -44,7 +44,7 @@ package struct ClockStep: Sendable, Hashable {
   /// Steps the clock through `setter` (the kernel's by default) to ``target(monotonicNow:)``
   /// of now; returns the time set. `EPERM` without `CAP_SYS_TIME`.
   package func apply(
-    monotonicNow: () -> Int64 = { Int64(Clock.now()) },
+    monotonicNow: () -> Int64 = { SystemTime.now() },
     setter: (Int64) throws(Errno) -> Void = { nanoseconds throws(Errno) in
       try KernelClock.setRealtime(nanoseconds: nanoseconds)
     }

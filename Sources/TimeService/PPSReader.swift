@@ -48,7 +48,7 @@ package final class PPSReader: @unchecked Sendable {
     if !thread.isCurrent {
       while !state.withLock({ $0.finished }) {
         thread.interrupt(with: Self.wakeSignal)
-        Clock.sleep(0.01)
+        SystemTime.sleep(0.01)
       }
     }
     thread.join()

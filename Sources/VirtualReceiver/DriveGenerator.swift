@@ -123,7 +123,7 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
   }
 
   /// The wall clock in seconds since 1970.
-  static func realtimeNow() -> Double { Clock.wallSeconds() }
+  static func realtimeNow() -> Double { SystemTime.wallSeconds() }
 
   /// Advances the vehicle by one interval, ending at drive time `elapsed`.
   mutating func step(at elapsed: Double) {

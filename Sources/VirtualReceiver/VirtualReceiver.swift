@@ -27,8 +27,8 @@ public final class VirtualReceiver: @unchecked Sendable {
   struct State {
     var pty: PseudoTerminal?
     var onlyBaud: Int?
-    var silencedUntil: UInt64 = 0
-    var scheduled: [(due: UInt64, command: VirtualControl)] = []
+    var silencedUntil: Int64 = 0
+    var scheduled: [(due: Int64, command: VirtualControl)] = []
     var started = false
     var stopped = false
     var observer: (@Sendable (VirtualReceiverEvent) -> Void)?
@@ -131,7 +131,7 @@ public final class VirtualReceiver: @unchecked Sendable {
 
   /// Stops sending for `seconds`, staying connected.
   public func silence(seconds: Double) {
-    state.withLock { $0.silencedUntil = Clock.deadline(after: seconds) }
+    state.withLock { $0.silencedUntil = SystemTime.deadline(after: seconds) }
     notify(.silenced(seconds: seconds))
   }
 
@@ -152,7 +152,7 @@ public final class VirtualReceiver: @unchecked Sendable {
   /// Runs `command` `seconds` from now, on the speaking thread.
   public func schedule(_ command: VirtualControl, after seconds: Double) {
     let nudge = state.withLock { state -> Waker? in
-      state.scheduled.append((Clock.deadline(after: seconds), command))
+      state.scheduled.append((SystemTime.deadline(after: seconds), command))
       return state.nudge
     }
     nudge?.wake()
@@ -226,12 +226,12 @@ public final class VirtualReceiver: @unchecked Sendable {
     var player = player
     state.withLock { $0.threadIDs.append(JoinableThread.currentID) }
     guard let nudge = state.withLock({ $0.nudge }) else { return }
-    let start = Clock.deadline(after: player.delayBeforeStart())
+    let start = SystemTime.deadline(after: player.delayBeforeStart())
     var next = player.next()
     if next == nil { notify(.scriptEnded) }
     while true {
       nudge.drain()
-      let now = Clock.now()
+      let now = SystemTime.now()
       let (stopped, due, watch) = state.withLock {
         state -> (Bool, [VirtualControl], CloseWatch?) in
         let due = state.scheduled.filter { $0.due <= now }.map(\.command)
@@ -247,16 +247,16 @@ public final class VirtualReceiver: @unchecked Sendable {
           notify(.controlFailed("\(command): \(error)"))
         }
       }
-      if let chunk = next, start &+ Clock.nanoseconds(chunk.offset) <= now {
+      if let chunk = next, start &+ SystemTime.nanoseconds(chunk.offset) <= now {
         send(chunk.bytes)
         next = player.next()
         if next == nil { notify(.scriptEnded) }
         continue
       }
       var wake = now &+ 1_000_000_000
-      if let chunk = next { wake = min(wake, start &+ Clock.nanoseconds(chunk.offset)) }
+      if let chunk = next { wake = min(wake, start &+ SystemTime.nanoseconds(chunk.offset)) }
       if let first = state.withLock({ $0.scheduled.map(\.due).min() }) { wake = min(wake, first) }
-      let millis = Clock.milliseconds(until: wake)
+      let millis = SystemTime.milliseconds(until: wake)
       if let watch {
         _ = try? poll(nudge.readEnd, watch.descriptor, for: .input, milliseconds: millis)
       } else {
@@ -269,7 +269,7 @@ public final class VirtualReceiver: @unchecked Sendable {
   /// reader's rate is not the only one NMEA is spoken at.
   private func send(_ bytes: [UInt8]) {
     state.withLock { state in
-      guard let pty = state.pty, Clock.now() >= state.silencedUntil else { return }
+      guard let pty = state.pty, SystemTime.now() >= state.silencedUntil else { return }
       if let only = state.onlyBaud, pty.readerRate != only {
         let noise = (0..<bytes.count).map { _ in UInt8.random(in: 0...255, using: &state.garbage) }
         _ = noise.withUnsafeBytes { pty.write($0) }

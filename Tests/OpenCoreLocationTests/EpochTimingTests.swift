@@ -56,12 +56,12 @@ import Testing
     for second in 0..<6 {
       let epoch = Synthetic.epoch(noon + Double(second), 48.1, 11.5)
       written.append(
-        Written(monotonic: Int64(Clock.now()), realtime: Clock.wallNanoseconds()))
+        Written(monotonic: SystemTime.now(), realtime: SystemTime.wallNanoseconds()))
       if second == 3 {
         // 20 bytes of the GGA, then the rest a second later: the epoch began with the first.
         write(String(epoch.prefix(20)))
         try await Task.sleep(nanoseconds: 1_000_000_000)
-        secondPart = Int64(Clock.now())
+        secondPart = SystemTime.now()
         write(String(epoch.dropFirst(20)))
       } else {
         write(epoch)

@@ -49,7 +49,7 @@ struct SourceTests {
     let path = writeCapture(Self.capture, in: directory)
     let recorder = EventRecorder()
     let receiver = Receiver(source: .file(path: path, pacing: .realtime(speed: 10)))
-    let started = Clock.now()
+    let started = SystemTime.now()
     try receiver.start(recorder.handler)
     defer { receiver.stop() }
     #expect(recorder.wait { $0.states.last == .ended })

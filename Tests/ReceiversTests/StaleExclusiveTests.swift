@@ -86,7 +86,7 @@ struct StaleExclusiveTests {
       let reader = try Self.openSlave(pty)
       try reader.setTerminalExclusive()
       reader.close()
-      let started = Clock.now()
+      let started = SystemTime.now()
       let refusal: ReceiverError
       do throws(ReceiverError) {
         try SerialPort.open(pty.slavePath, rate: 9600).close()
@@ -97,7 +97,7 @@ struct StaleExclusiveTests {
       }
       if case .busy(let holder?) = refusal.code, holder.pid == getpid(), attempt < 5 { continue }
       #expect(refusal == ReceiverError(code: .busy(holder: nil), path: pty.slavePath, errno: EBUSY))
-      #expect(Clock.seconds(since: started) >= SerialPort.staleFlagGrace)
+      #expect(SystemTime.seconds(since: started) >= SerialPort.staleFlagGrace)
       #expect(
         DeviceState.busy(path: pty.slavePath, holder: nil).description.hasPrefix(
           "\(pty.slavePath): busy, but no process has it open (a program killed while it read"

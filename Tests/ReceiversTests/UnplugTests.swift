@@ -23,10 +23,10 @@ struct UnplugTests {
     pty.send(before)
     #expect(recorder.wait { $0.text == before })
 
-    let unpluggedAt = Clock.now()
+    let unpluggedAt = SystemTime.now()
     pty.close()
     #expect(recorder.wait { $0.states.last == .unplugged(path: link) })
-    let seenAfter = Clock.seconds(since: unpluggedAt)
+    let seenAfter = SystemTime.seconds(since: unpluggedAt)
     print("unplug seen after \(seenAfter) s")
 
     pty = try PseudoTerminal()

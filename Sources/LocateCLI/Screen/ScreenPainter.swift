@@ -70,7 +70,7 @@ final class ScreenPainter: @unchecked Sendable {
     model.withLock { change(&$0) }
     let first = flags.withLock { flags -> Bool in
       defer { flags.dirty = true }
-      if !flags.dirty { flags.dirtySince = Int64(Clock.now()) }
+      if !flags.dirty { flags.dirtySince = SystemTime.now() }
       return !flags.dirty
     }
     if first { waker.wake() }
@@ -119,11 +119,11 @@ final class ScreenPainter: @unchecked Sendable {
         ? max(lastFrame + Self.frameInterval, since + Self.settle) : lastFrame + 1_000_000_000
     }
     while true {
-      if Int64(Clock.now()) >= due() {
-        lastFrame = Int64(Clock.now())
+      if SystemTime.now() >= due() {
+        lastFrame = SystemTime.now()
         paint(&encoder)
       }
-      let wait = min(1000, max(0, (due() - Int64(Clock.now()) + 999_999) / 1_000_000))
+      let wait = min(1000, max(0, (due() - SystemTime.now() + 999_999) / 1_000_000))
       var set = PollSet()
       set.append(waker.readEnd, for: .input)
       let keyIndex = set.append(keys, for: .input)
@@ -168,7 +168,7 @@ final class ScreenPainter: @unchecked Sendable {
 
   private func paint(_ encoder: inout FrameEncoder) {
     let counts = counters()
-    let seconds = Double(Clock.now()) / 1e9
+    let seconds = Double(SystemTime.now()) / 1e9
     let snapshot = model.withLock { model in
       model.update(counters: counts, at: seconds)
       return model

@@ -12,20 +12,20 @@ enum InputFile {
   /// the command started, on the monotonic clock (a wall clock stepped meanwhile — by NTP, or
   /// by the receiver itself on a board without a real-time clock — moves no deadline).
   struct Deadline: Sendable {
-    /// When reading must be over (monotonic nanoseconds, Platform's ``Clock/now()``).
-    var end: UInt64
+    /// When reading must be over (monotonic nanoseconds, Platform's ``SystemTime/now()``).
+    var end: Int64
     /// The timeout, for messages.
     var seconds: Double
 
     /// A deadline `seconds` from now.
     init(seconds: Double) {
       self.seconds = seconds
-      end = Clock.deadline(after: seconds)
+      end = SystemTime.deadline(after: seconds)
     }
 
     /// Seconds until the deadline (negative once it passed).
     var secondsLeft: Double {
-      let now = Clock.now()
+      let now = SystemTime.now()
       return end >= now ? Double(end - now) / 1e9 : -Double(now - end) / 1e9
     }
   }

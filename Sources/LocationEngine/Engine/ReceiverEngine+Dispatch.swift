@@ -17,12 +17,11 @@ extension ReceiverEngine {
       }
       switch event {
       case .data(let bytes, let at):
-        let at = Int64(truncatingIfNeeded: at)
         if core.tracksArrivals {
           // The read's arrival on the system clock: the monotonic arrival moved by the two
           // clocks' difference now, microseconds later (the clock's slew in between is a few
           // nanoseconds at most), so the readers need not read a second clock per read.
-          let realtime = Clock.wallNanoseconds() &- (Int64(Clock.now()) &- at)
+          let realtime = SystemTime.wallNanoseconds() &- (SystemTime.now() &- at)
           core.readArrives(at: at, realtime: realtime, carrying: decoder.isInsideLine)
         }
         core.beginRead(at: at, wall: clock.wallNow())

@@ -67,8 +67,8 @@ public struct ReceiverProbe: Sendable {
     defer { subscription.cancel() }
     let hunt = Double(BaudSetting.huntOrder.count + 1) * (options.baudHuntWindow + 0.1)
     // On the monotonic clock: a wall clock stepped meanwhile moves no deadline.
-    let huntEnd = Clock.deadline(after: hunt)
-    while !listener.settled && Clock.now() < huntEnd && !Task.isCancelled {
+    let huntEnd = SystemTime.deadline(after: hunt)
+    while !listener.settled && SystemTime.now() < huntEnd && !Task.isCancelled {
       try? await Task.sleep(nanoseconds: 50_000_000)
     }
     try? await Task.sleep(nanoseconds: UInt64(min(max(0, seconds), 1e9) * 1e9))

@@ -11,8 +11,10 @@ package protocol ClockTimer: Sendable {
 /// Time as the location service sees it: a monotonic clock for ages and deadlines, a wall clock
 /// for timestamps, and repeating timers for deadlines that pass without input.
 ///
-/// ``SystemClock`` is the real one (`CLOCK_MONOTONIC`, the clock receivers stamp their reads
-/// with). ``ManualClock`` moves only when told to, so policy tests run without sleeping.
+/// One time base: ``SystemClock`` is Platform's ``SystemTime`` (`CLOCK_MONOTONIC` as `Int64`
+/// nanoseconds, the clock and the type receivers stamp their reads with, and the wall clock
+/// only for dates), behind this protocol so that ``ManualClock`` can stand in for it: it moves
+/// only when told to, so policy tests run without sleeping.
 package protocol LocationClock: Sendable {
   /// Monotonic nanoseconds.
   func now() -> Int64
@@ -24,14 +26,14 @@ package protocol LocationClock: Sendable {
   func schedule(after delay: Double, _ fire: @escaping @Sendable () -> Void) -> any ClockTimer
 }
 
-/// The system's clocks (Platform's ``Clock``, monotonic and wall) and Dispatch timers.
+/// The system's clocks (Platform's ``SystemTime``, monotonic and wall) and Dispatch timers.
 package struct SystemClock: LocationClock {
   /// The system's clocks.
   package init() {}
 
-  package func now() -> Int64 { Int64(Clock.now()) }
+  package func now() -> Int64 { SystemTime.now() }
 
-  package func wallNow() -> Date { Date(timeIntervalSince1970: Clock.wallSeconds()) }
+  package func wallNow() -> Date { Date(timeIntervalSince1970: SystemTime.wallSeconds()) }
 
   package func schedule(every interval: Double, _ tick: @escaping @Sendable () -> Void)
     -> any ClockTimer

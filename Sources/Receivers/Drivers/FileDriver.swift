@@ -56,7 +56,7 @@ final class FileDriver: SourceDriver, @unchecked Sendable {
   ) -> Bool {
     while !context.isStopping {
       guard let count = readChunk(descriptor, buffer: buffer, context: context) else { return true }
-      context.deliver(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: Clock.now())
+      context.deliver(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: SystemTime.now())
     }
     return false
   }
@@ -68,16 +68,16 @@ final class FileDriver: SourceDriver, @unchecked Sendable {
     context: ReaderContext
   ) -> Bool {
     var segmenter = CaptureSegmenter()
-    let start = Clock.now()
+    let start = SystemTime.now()
     var stopped = false
     let emit: (UnsafeRawBufferPointer, Double) -> Void = { bytes, offset in
       guard !stopped else { return }
-      let wait = offset / speed - Clock.seconds(since: start)
+      let wait = offset / speed - SystemTime.seconds(since: start)
       if wait > 0 && !context.pause(wait) {
         stopped = true
         return
       }
-      context.deliver(bytes, at: Clock.now())
+      context.deliver(bytes, at: SystemTime.now())
     }
     while !stopped {
       guard let count = readChunk(descriptor, buffer: buffer, context: context) else {

@@ -43,7 +43,7 @@ final class ReaderContext: @unchecked Sendable {
   }
 
   /// Hands bytes to the handler, stamped with their arrival time.
-  func deliver(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
+  func deliver(_ bytes: UnsafeRawBufferPointer, at time: Int64) {
     guard !bytes.isEmpty else { return }
     handler(.data(bytes, at: time))
   }
@@ -101,19 +101,19 @@ final class ReaderContext: @unchecked Sendable {
     _ descriptor: FileDescriptor, buffer: UnsafeMutableRawBufferPointer,
     connected: DeviceState, path: String, silence: Double?,
     present: (() -> Bool)? = nil,
-    deliver: ((UnsafeRawBufferPointer, UInt64) -> Void)? = nil,
-    garbled: ((UnsafeRawBufferPointer, UInt64) -> Bool)? = nil
+    deliver: ((UnsafeRawBufferPointer, Int64) -> Void)? = nil,
+    garbled: ((UnsafeRawBufferPointer, Int64) -> Bool)? = nil
   ) -> StreamEnd {
     pumping.withLock { $0 = (descriptor, false) }
     defer { pumping.withLock { $0 = (nil, false) } }
-    var lastBytes = Clock.now()
+    var lastBytes = SystemTime.now()
     var silent = false
     while true {
       var timeout: Int32 = 1000
       var silenceDue = false
       if let silence, !silent {
-        let deadline = lastBytes &+ Clock.nanoseconds(silence)
-        timeout = Clock.milliseconds(until: deadline)
+        let deadline = lastBytes &+ SystemTime.nanoseconds(silence)
+        timeout = SystemTime.milliseconds(until: deadline)
         // Silent only if nothing waits now either: after the process was stopped (SIGSTOP, a
         // suspended machine) the deadline has passed while the bytes sent meanwhile wait.
         silenceDue = timeout == 0
@@ -148,7 +148,7 @@ final class ReaderContext: @unchecked Sendable {
         }
         guard let count = read else { continue }
         if count == 0 { return .endOfStream }
-        let now = Clock.now()
+        let now = SystemTime.now()
         lastBytes = now
         if silent {
           silent = false

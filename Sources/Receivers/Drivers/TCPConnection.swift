@@ -1,13 +1,13 @@
 import Platform
 
 /// Opening a TCP connection: name lookup, then a non-blocking connect to each address in turn,
-/// waiting at most `timeout` seconds for each, never past `deadline` (a ``Clock`` value), and
+/// waiting at most `timeout` seconds for each, never past `deadline` (a ``SystemTime`` value), and
 /// giving up at once when `stop` is signalled.
 package enum TCPConnection {
   /// Connects to `host`:`port`; `url` names the source in errors (`ETIMEDOUT` past the
   /// deadline, `ECANCELED` on stop).
   package static func connect(
-    host: String, port: UInt16, url: String, timeout: Double = 5, deadline: UInt64? = nil,
+    host: String, port: UInt16, url: String, timeout: Double = 5, deadline: Int64? = nil,
     stop: Waker? = nil
   ) throws(ReceiverError) -> FileDescriptor {
     let addresses: [SocketAddress]
@@ -19,7 +19,7 @@ package enum TCPConnection {
     }
     var lastError = Errno.connectionRefused
     for address in addresses {
-      var limit = Clock.deadline(after: timeout)
+      var limit = SystemTime.deadline(after: timeout)
       if let deadline { limit = min(limit, deadline) }
       do {
         return try connect(address, until: limit, stop: stop)
@@ -33,7 +33,7 @@ package enum TCPConnection {
   }
 
   /// A socket connected to one address, waiting until `limit` at most.
-  private static func connect(_ address: SocketAddress, until limit: UInt64, stop: Waker?)
+  private static func connect(_ address: SocketAddress, until limit: Int64, stop: Waker?)
     throws(Errno) -> FileDescriptor
   {
     let fd = try FileDescriptor.streamSocket(for: address)
@@ -44,7 +44,7 @@ package enum TCPConnection {
       } catch  where error == .inProgress || error == .interrupted {}
       var ready = PollEvents()
       while ready.isEmpty {
-        let millis = Clock.milliseconds(until: limit)
+        let millis = SystemTime.milliseconds(until: limit)
         if millis == 0 { throw Errno.timedOut }
         // In slices of 100 ms, so a stop is seen at once (the stop pipe polls for input).
         if stop?.isSignalled == true { throw Errno.canceled }

@@ -33,7 +33,7 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
   }
 
   func open() throws(ReceiverError) {
-    descriptor = try connect(deadline: options.openTimeout.map(Clock.deadline(after:)))
+    descriptor = try connect(deadline: options.openTimeout.map(SystemTime.deadline(after:)))
   }
 
   func close() {
@@ -41,7 +41,7 @@ final class TCPDriver: SourceDriver, @unchecked Sendable {
     descriptor = nil
   }
 
-  private func connect(deadline: UInt64? = nil, stop: Waker? = nil) throws(ReceiverError)
+  private func connect(deadline: Int64? = nil, stop: Waker? = nil) throws(ReceiverError)
     -> FileDescriptor
   {
     let fd = try TCPConnection.connect(

@@ -1,7 +1,7 @@
 /// How a holder's bytes travel to the `locate`s that joined it: first a greeting (`LSH1` and
 /// the port's rate, little-endian `UInt32`, 0 when unknown), then for every chunk read its
 /// arrival time (`CLOCK_MONOTONIC` nanoseconds, one clock for every process of the machine,
-/// `UInt64`), its length (`UInt32`) and its bytes.
+/// `Int64`, never negative), its length (`UInt32`) and its bytes.
 enum ShareFrame {
   /// The greeting's first four bytes.
   static let magic: [UInt8] = Array("LSH1".utf8)
@@ -20,7 +20,7 @@ enum ShareFrame {
   }
 
   /// Writes a chunk's header into `header` (``headerSize`` bytes).
-  static func header(time: UInt64, count: Int, into header: inout [UInt8]) {
+  static func header(time: Int64, count: Int, into header: inout [UInt8]) {
     header.removeAll(keepingCapacity: true)
     append(time, to: &header)
     append(UInt32(clamping: count), to: &header)
@@ -51,7 +51,7 @@ struct ShareFrameReader {
 
   /// Takes bytes as read, calling `chunk` for every complete chunk with its time.
   mutating func feed(
-    _ bytes: UnsafeRawBufferPointer, _ chunk: (UnsafeRawBufferPointer, UInt64) -> Void
+    _ bytes: UnsafeRawBufferPointer, _ chunk: (UnsafeRawBufferPointer, Int64) -> Void
   ) {
     guard !isBroken else { return }
     buffer.append(contentsOf: bytes)
@@ -68,7 +68,7 @@ struct ShareFrameReader {
         continue
       }
       guard available >= ShareFrame.headerSize else { break }
-      let time = ShareFrame.load(UInt64.self, buffer, at: start)
+      let time = ShareFrame.load(Int64.self, buffer, at: start)
       let count = Int(ShareFrame.load(UInt32.self, buffer, at: start + 8))
       guard count <= ShareFrame.maximumChunk else {
         isBroken = true

@@ -92,7 +92,7 @@ final class ShareHost: @unchecked Sendable {
 
   /// Sends a chunk to every peer (on the reader thread; never waits). A peer that is gone,
   /// or has ``queueLimit`` bytes waiting, is closed (`--verbose` notes the latter).
-  func publish(_ bytes: UnsafeRawBufferPointer, at time: UInt64) {
+  func publish(_ bytes: UnsafeRawBufferPointer, at time: Int64) {
     ShareFrame.header(time: time, count: bytes.count, into: &header)
     let dropped = header.withUnsafeBytes { header in
       peers.withLock { peers -> [Int32] in

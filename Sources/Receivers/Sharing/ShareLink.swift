@@ -67,7 +67,7 @@ struct ShareLink {
     var joined = holder
     joined.pid = credentials.pid
     var link = ShareLink(descriptor: descriptor, holder: joined, reader: ShareFrameReader())
-    guard link.readGreeting(until: Clock.deadline(after: timeout)) else {
+    guard link.readGreeting(until: SystemTime.deadline(after: timeout)) else {
       descriptor.close()
       return nil
     }
@@ -76,11 +76,11 @@ struct ShareLink {
 
   /// Reads exactly the greeting (not a byte of the chunks after it); `false` on a timeout, an
   /// end or a wrong greeting.
-  private mutating func readGreeting(until deadline: UInt64) -> Bool {
+  private mutating func readGreeting(until deadline: Int64) -> Bool {
     var greeting = [UInt8](repeating: 0, count: ShareFrame.greetingSize)
     var have = 0
     while have < greeting.count {
-      let millis = Clock.milliseconds(until: deadline)
+      let millis = SystemTime.milliseconds(until: deadline)
       guard millis > 0, let ready = try? poll(descriptor, for: .input, milliseconds: millis)
       else { return false }
       if ready.isEmpty { continue }

@@ -53,7 +53,7 @@ package final class ModemLinePPS: PPSSource, @unchecked Sendable {
       if error == .interrupted { return nil }
       throw TimeServiceError(.noModemLines, name, errno: error)
     }
-    let now = Clock.wallNanoseconds()
+    let now = SystemTime.wallNanoseconds()
     guard let state = try? descriptor.modemLines(), !state.isDisjoint(with: lines) else {
       return nil
     }

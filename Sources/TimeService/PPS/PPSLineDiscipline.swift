@@ -44,11 +44,11 @@ package final class PPSLineDiscipline: @unchecked Sendable {
 
   /// The `/dev/ppsN` the discipline registered, looked for in sysfs for up to `seconds`.
   package func device(within seconds: Double = 1, root: String = "/sys") -> String? {
-    let deadline = Clock.deadline(after: seconds)
+    let deadline = SystemTime.deadline(after: seconds)
     while true {
       if let device = PPSDiscovery.device(forPort: port, root: root) { return device }
-      if Clock.milliseconds(until: deadline) == 0 { return nil }
-      Clock.sleep(0.05)
+      if SystemTime.milliseconds(until: deadline) == 0 { return nil }
+      SystemTime.sleep(0.05)
     }
   }
 

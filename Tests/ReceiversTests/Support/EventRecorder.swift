@@ -11,7 +11,7 @@ final class EventRecorder: Sendable {
     /// All data bytes, concatenated.
     var bytes: [UInt8] = []
     /// Each data chunk's arrival time with the byte count so far.
-    var arrivals: [(count: Int, at: UInt64)] = []
+    var arrivals: [(count: Int, at: Int64)] = []
     /// States, in order.
     var states: [DeviceState] = []
     /// States and data markers interleaved: "data" for each chunk.
@@ -50,8 +50,8 @@ final class EventRecorder: Sendable {
   /// Waits (generously) until `condition` holds; `false` when it never did.
   @discardableResult
   func wait(timeout: Double = 20, until condition: (Log) -> Bool) -> Bool {
-    let deadline = Clock.deadline(after: timeout)
-    while Clock.now() < deadline {
+    let deadline = SystemTime.deadline(after: timeout)
+    while SystemTime.now() < deadline {
       if condition(snapshot) { return true }
       usleep(10_000)
     }
@@ -62,8 +62,8 @@ final class EventRecorder: Sendable {
 /// Waits (generously) until `condition` holds; `false` when it never did.
 @discardableResult
 func eventually(timeout: Double = 20, _ condition: () -> Bool) -> Bool {
-  let deadline = Clock.deadline(after: timeout)
-  while Clock.now() < deadline {
+  let deadline = SystemTime.deadline(after: timeout)
+  while SystemTime.now() < deadline {
     if condition() { return true }
     usleep(10_000)
   }

@@ -71,9 +71,9 @@ extension FileDescriptor {
   func receive(for seconds: Double) -> String {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1024)
-    let deadline = Clock.deadline(after: seconds)
-    while Clock.now() < deadline {
-      let millis = Clock.milliseconds(until: deadline)
+    let deadline = SystemTime.deadline(after: seconds)
+    while SystemTime.now() < deadline {
+      let millis = SystemTime.milliseconds(until: deadline)
       guard let ready = try? poll(self, for: .input, milliseconds: millis), ready.contains(.input)
       else { continue }
       let count = buffer.withUnsafeMutableBytes { (try? read(into: $0)) ?? 0 }

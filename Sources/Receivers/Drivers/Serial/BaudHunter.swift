@@ -95,7 +95,7 @@ struct BaudHunter {
         if let stop {
           guard stop.sleep(settle) else { return .stopped }
         } else {
-          Clock.sleep(settle)
+          SystemTime.sleep(settle)
         }
         port.flushInput()
         sample = try listen(port, buffer: buffer, stop: stop)
@@ -120,10 +120,10 @@ struct BaudHunter {
   {
     var sample = Sample()
     var framer = NMEAFramer(policy: .strict)
-    let deadline = Clock.deadline(after: window)
+    let deadline = SystemTime.deadline(after: window)
     while sample.validSentences < sentences {
       if sample.validSentences == 0 && sample.bytes >= giveUpBytes { break }
-      let millis = Clock.milliseconds(until: deadline)
+      let millis = SystemTime.milliseconds(until: deadline)
       if millis == 0 { break }
       do throws(Errno) {
         let ready: PollEvents

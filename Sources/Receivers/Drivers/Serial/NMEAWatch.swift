@@ -15,19 +15,19 @@ struct NMEAWatch {
   /// Seconds of bytes without a single valid sentence after which the stream is garbled.
   let window: Double
   private var framer = NMEAFramer(policy: .strict, maxLineLength: 256)
-  private var lastSentence: UInt64
+  private var lastSentence: Int64
   private var bytesSince = 0
   /// Whether the last chunk held a valid sentence.
   private(set) var sawSentence = false
 
   /// Starts watching at monotonic time `now` (ns).
-  init(window: Double, now: UInt64) {
+  init(window: Double, now: Int64) {
     self.window = window
     lastSentence = now
   }
 
   /// Takes bytes that arrived at `now`; true once they have been noise for the whole window.
-  mutating func isGarbled(after bytes: UnsafeRawBufferPointer, at now: UInt64) -> Bool {
+  mutating func isGarbled(after bytes: UnsafeRawBufferPointer, at now: Int64) -> Bool {
     var found = false
     framer.feed(bytes) { event in
       if event.isNMEA { found = true }
@@ -40,6 +40,6 @@ struct NMEAWatch {
     }
     bytesSince += bytes.count
     return bytesSince >= Self.minimumBytes
-      && now &- lastSentence >= Clock.nanoseconds(window)
+      && now &- lastSentence >= SystemTime.nanoseconds(window)
   }
 }

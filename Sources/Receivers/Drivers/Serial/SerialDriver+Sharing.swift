@@ -45,7 +45,7 @@ extension SerialDriver {
     rate: Int, flush: Bool, reopening: Bool = false, stop: Waker? = nil, previous: Int32? = nil
   ) throws(ReceiverError) {
     let limit = joinLimit
-    let deadline = Clock.deadline(after: limit)
+    let deadline = SystemTime.deadline(after: limit)
     while true {
       do {
         port =
@@ -92,8 +92,8 @@ extension SerialDriver {
           return
         }
         if stop?.isSignalled == true { throw error }
-        if Clock.now() >= deadline { throw notJoined(error, holder: holder, waited: limit) }
-        Clock.sleep(0.05)
+        if SystemTime.now() >= deadline { throw notJoined(error, holder: holder, waited: limit) }
+        SystemTime.sleep(0.05)
       }
     }
   }

@@ -144,17 +144,17 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
     _ port: SerialPort, context: ReaderContext, buffer: UnsafeMutableRawBufferPointer
   ) -> HuntEnd {
     let hunter = self.hunter
-    var lastBytes = Clock.now()
+    var lastBytes = SystemTime.now()
     var reportedSilence = false
     while true {
       let outcome = hunter.pass(
         port, rates: hunter.candidates, stop: context.waker, buffer: buffer
       ) { sample in
         if sample.bytes > 0 {
-          lastBytes = Clock.now()
+          lastBytes = SystemTime.now()
           reportedSilence = false
         } else if let silence = options.silenceTimeout, !reportedSilence,
-          Clock.seconds(since: lastBytes) >= silence
+          SystemTime.seconds(since: lastBytes) >= silence
         {
           reportedSilence = true
           context.emit(.silent(path: path, seconds: silence))
@@ -182,10 +182,10 @@ final class SerialDriver: SourceDriver, @unchecked Sendable {
     host?.rate = port.rate
     let host = self.host
     let window = baud == .auto ? options.rehuntAfter : options.noNMEAAfter
-    var watch = window.map { NMEAWatch(window: $0, now: Clock.now()) }
+    var watch = window.map { NMEAWatch(window: $0, now: SystemTime.now()) }
     var reported = false
     let fixedRate = baud != .auto
-    let garbled: ((UnsafeRawBufferPointer, UInt64) -> Bool)? =
+    let garbled: ((UnsafeRawBufferPointer, Int64) -> Bool)? =
       watch == nil
       ? nil
       : { [path] bytes, now in

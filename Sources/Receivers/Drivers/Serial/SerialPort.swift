@@ -51,12 +51,12 @@ final class SerialPort: @unchecked Sendable {
             + " pseudo-terminal, or a link to it)"),
         path: path, errno: Errno.notTerminal.rawValue)
     }
-    let deadline = Clock.deadline(after: staleFlagGrace)
+    let deadline = SystemTime.deadline(after: staleFlagGrace)
     while true {
       do {
         return try attempt(path, rate: rate, speed: speed, procRoot: procRoot, flush: flush)
-      } catch  where error.code == .busy(holder: nil) && Clock.now() < deadline {
-        Clock.sleep(0.05)
+      } catch  where error.code == .busy(holder: nil) && SystemTime.now() < deadline {
+        SystemTime.sleep(0.05)
       }
     }
   }

@@ -3,16 +3,19 @@ import Glibc
 /// The system's clocks: monotonic nanoseconds for ages, deadlines and arrival times (the
 /// clock receivers stamp their reads with), and the wall clock for timestamps.
 ///
-/// Monotonic values are `UInt64` nanoseconds since an arbitrary start; wall values are
-/// nanoseconds or seconds since 1970 (UTC).
-package enum Clock {
+/// Monotonic values are `Int64` nanoseconds since an arbitrary start (the boot, on Linux: far
+/// from overflow), the type `LocationClock` uses too; wall values are nanoseconds or seconds
+/// since 1970 (UTC). Every deadline and timeout is monotonic, so a receiver or NTP stepping the
+/// wall clock (a board without a real-time clock) moves none of them; wall time is read only
+/// where a date is meant. Named so as not to shadow the standard library's `Clock` protocol.
+package enum SystemTime {
   /// Now, monotonic nanoseconds.
   ///
   /// The corresponding C call is `clock_gettime(CLOCK_MONOTONIC)`.
-  package static func now() -> UInt64 {
+  package static func now() -> Int64 {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
   }
 
   /// Now, wall-clock nanoseconds since 1970.
@@ -30,20 +33,20 @@ package enum Clock {
   }
 
   /// Seconds from monotonic `start` to now.
-  package static func seconds(since start: UInt64) -> Double {
+  package static func seconds(since start: Int64) -> Double {
     Double(now() &- start) / 1e9
   }
 
   /// Milliseconds until `deadline` (a ``now()`` value), clamped to 0…`cap`, rounded up.
-  package static func milliseconds(until deadline: UInt64, cap: Int32 = 1000) -> Int32 {
+  package static func milliseconds(until deadline: Int64, cap: Int32 = 1000) -> Int32 {
     let current = now()
     if deadline <= current { return 0 }
-    let millis = (deadline - current + 999_999) / 1_000_000
-    return Int32(min(UInt64(cap), millis))
+    let millis = (deadline &- current &+ 999_999) / 1_000_000
+    return Int32(min(Int64(cap), millis))
   }
 
   /// The monotonic value `seconds` from now (NaN is 0, more than ``longest`` is ``longest``).
-  package static func deadline(after seconds: Double) -> UInt64 {
+  package static func deadline(after seconds: Double) -> Int64 {
     now() &+ nanoseconds(seconds)
   }
 
@@ -52,9 +55,9 @@ package enum Clock {
 
   /// `seconds` in nanoseconds, clamped to 0…``longest`` (never a trap on a huge, infinite or
   /// NaN value).
-  package static func nanoseconds(_ seconds: Double) -> UInt64 {
+  package static func nanoseconds(_ seconds: Double) -> Int64 {
     guard seconds > 0 else { return 0 }
-    return UInt64(min(seconds, longest) * 1e9)
+    return Int64(min(seconds, longest) * 1e9)
   }
 
   /// Sleeps `seconds` (clamped to 0…``longest``), whatever signals come meanwhile.

@@ -97,6 +97,7 @@ public struct NMEADecoder {
       }
       return
     }
+    visitor.visit(framedLine: raw.line)
     let length = addressLength(raw.body)
     do throws(NMEAError) {
       try Sentence.decode(raw, addressLength: length, visiting: &visitor)

@@ -56,9 +56,16 @@ public protocol SentenceVisitor {
   /// A well-formed sentence the strict ``ChecksumPolicy`` dropped for want of a checksum
   /// (``FramingIssue/isUncheckedSentence(_:)``); `line` is valid only during the call.
   mutating func visit(uncheckedSentence line: UnsafeRawBufferPointer)
+  /// Every sentence the framer passed (its checksum checked as the ``ChecksumPolicy`` says),
+  /// before it is decoded, whatever decoding then makes of it: its whole line from `$` or `!`,
+  /// without the line end, valid only during the call. For relays of the sentences as they
+  /// came (`locate serve` to gpsd's NMEA watchers), from the one framing of the bytes.
+  mutating func visit(framedLine line: UnsafeRawBufferPointer)
 }
 
 extension SentenceVisitor {
+  /// Ignores the line.
+  @inlinable public mutating func visit(framedLine line: UnsafeRawBufferPointer) {}
   /// Ignores the sentence.
   @inlinable public mutating func visit(_ rmc: borrowing RMC) {}
   /// Ignores the sentence.

@@ -16,10 +16,13 @@ enum EngineEvent {
 /// One read and what the engine's ``EngineCore`` made of it (decoded straight into the core:
 /// no sentence is gathered or copied). Valid only during the handler's call.
 struct EngineRead {
-  /// The bytes as they arrived (valid only during the call: the sentence tap frames them).
-  let bytes: UnsafeRawBufferPointer
   /// When they arrived, monotonic nanoseconds.
   let at: Int64
+  /// How many bytes were read.
+  let count: Int
+  /// The read's sentences as they came, each with CR LF, when some subscriber taps them
+  /// (``EngineCore/tapsSentences``) and the read completed any.
+  let sentences: [UInt8]?
   /// The core's events of the read, for each subscriber's policies.
   let events: [CoreEvent]
 }

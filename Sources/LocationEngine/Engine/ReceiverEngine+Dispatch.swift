@@ -27,7 +27,9 @@ extension ReceiverEngine {
         core.beginRead(at: at, wall: clock.wallNow())
         decoder.feed(bytes, visiting: &core)
         core.readDecoded(carrying: decoder.isInsideLine)
-        let read = EngineRead(bytes: bytes, at: at, events: core.takeEvents())
+        let read = EngineRead(
+          at: at, count: bytes.count, sentences: core.tapsSentences ? core.takeSentences() : nil,
+          events: core.takeEvents())
         published()
         for handler in handlers { handler(.read(read)) }
         if core.awaitsQuietReport { armQuietCheck() }

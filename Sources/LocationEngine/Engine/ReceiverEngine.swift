@@ -130,8 +130,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     // Opening under the slot's lock: a second client waits for the first one's open.
     return try withSlot(key) { current throws(ReceiverError) -> Subscription in
       if let engine = current,
-        let joined = engine.join(
-          handler, wantsSky: config.wantsSky, tapsTiming: config.tapsTiming)
+        let joined = engine.join(handler, config: config)
       {
         return joined
       }
@@ -151,14 +150,13 @@ package final class ReceiverEngine: @unchecked Sendable {
   }
 
   /// Joins a running engine; nil when it ended or closed (a new one opens the source again).
-  private func join(_ handler: @escaping Handler, wantsSky: Bool, tapsTiming: Bool)
-    -> Subscription?
-  {
+  private func join(_ handler: @escaping Handler, config: PipelineConfig) -> Subscription? {
     var joined: Subscription?
     // Under the core's lock: what the core knows comes before any later read.
     withCore {
-      if wantsSky { core.wantsSky = true }
-      if tapsTiming { core.trackArrivals() }
+      if config.wantsSky { core.wantsSky = true }
+      if config.tapsTiming { core.trackArrivals() }
+      if config.tapsSentences { core.tapsSentences = true }
       let view = core.view
       joined = state.withLock { state in
         guard !state.ended, !state.closed else { return nil }

@@ -6,8 +6,8 @@ import Receivers
 /// Listens to one device for a few seconds and says what it is: its rate, the talkers and
 /// sentence types it sends, and its fix state (what `locate devices --probe` shows).
 ///
-/// The fix state is the last epoch the fix assembler reported, so it follows the same rules as
-/// every fix the service hands out (GSA mode, GGA quality, RMC status, 3-satellite fixes 2D).
+/// The fix state is the last epoch the device's engine reported, so it follows the same rules
+/// as every fix the service hands out (GSA mode, GGA quality, RMC status, 3-satellite fixes 2D).
 public struct ReceiverProbe: Sendable {
   /// What was heard.
   public struct Report: Sendable, Hashable {
@@ -55,14 +55,17 @@ public struct ReceiverProbe: Sendable {
   /// hunt: at most one pass over the rates), closes it (restoring its settings). Cancelling the task ends it at once.
   /// - Throws: ``ReceiverError`` when the device cannot be opened.
   public func run() async throws(ReceiverError) -> Report {
-    let listener = ProbeListener(policy: checksumPolicy)
+    let listener = ProbeListener()
     var options = ReceiverOptions()
     options.reconnect = false
-    // A client of the device's engine: a device this process already reads is listened to
-    // through the same reader, not reported busy by itself.
+    // A plain client of the device's engine (a device this process already reads is listened
+    // to through the same reader, not reported busy by itself): the engine's epochs, and its
+    // sentences as it framed them.
+    var config = PipelineConfig(isReplay: false, device: path)
+    config.tapsSentences = true
     let subscription = try ReceiverEngine.subscribe(
-      source: .device(path: path, baud: baud), options: options,
-      config: PipelineConfig(isReplay: false, device: path), clock: SystemClock()
+      source: .device(path: path, baud: baud), options: options, policy: checksumPolicy,
+      config: config, clock: SystemClock()
     ) { listener.handle($0) }
     defer { subscription.cancel() }
     let hunt = Double(BaudSetting.huntOrder.count + 1) * (options.baudHuntWindow + 0.1)
@@ -76,81 +79,85 @@ public struct ReceiverProbe: Sendable {
   }
 }
 
-/// Decodes and assembles on the reader thread; the lock guards the state.
+/// Takes in the engine's reads on the reader thread (their sentences and epochs, decoded and
+/// assembled once by the engine, as for every client); the lock guards the report.
 private final class ProbeListener: @unchecked Sendable {
-  private struct State {
-    var decoder: NMEADecoder
-    var assembler = FixAssembler(rollover: .live)
-    var report = ReceiverProbe.Report()
-    var reads = 0
-  }
-  private var state: State
-  private let lock = Locked(())
+  private let state = Locked(ProbeTally())
 
-  package init(policy: ChecksumPolicy) { state = State(decoder: NMEADecoder(policy: policy)) }
-
-  package func handle(_ event: EngineEvent) {
+  func handle(_ event: EngineEvent) {
     switch event {
-    case .read(let engineRead):
-      lock.withLock { _ in
-        state.reads += 1
-        let read = state.reads
-        var decoder = state.decoder
-        decoder.feed(engineRead.bytes) { event in
-          guard case .sentence(let sentence, _) = event else { return }
-          note(state.assembler.add(sentence, at: engineRead.at, read: read))
-        }
-        state.decoder = decoder
+    case .read(let read):
+      state.withLock { tally in
+        tally.report.bytes += read.count
+        if let sentences = read.sentences { tally.count(sentences) }
+        tally.note(read.events)
       }
     case .events(let events):
-      for case .deviceState(let device) in events { note(device) }
+      state.withLock { $0.note(events) }
     case .joined(let view):
-      if let device = view.device { note(device) }
-    }
-  }
-
-  private func note(_ device: DeviceState) {
-    lock.withLock { _ in
-      state.report.lastState = device
-      if case .connected(_, let baud) = device { state.report.baud = baud ?? state.report.baud }
+      if let device = view.device { state.withLock { $0.note(device) } }
     }
   }
 
   /// Whether the rate is known, or the hunt heard nothing or noise.
-  package var settled: Bool {
-    lock.withLock { _ in
-      switch state.report.lastState {
+  var settled: Bool {
+    state.withLock { tally in
+      switch tally.report.lastState {
       case .connected(_, _?)?, .garbled?, .silent?, .unplugged?, .ended?: return true
       default: return false
       }
     }
   }
 
-  package var report: ReceiverProbe.Report {
-    lock.withLock { _ in
-      note(state.assembler.flush(at: .max))
-      var report = state.report
-      let addresses = state.decoder.counters.byAddress.keys
-      report.talkers = Set(addresses.filter { !$0.hasPrefix("P") }.map { String($0.prefix(2)) })
-        .sorted()
-      report.sentenceTypes = Set(
-        addresses.map { $0.hasPrefix("P") ? $0 : String($0.dropFirst(2)) }
+  var report: ReceiverProbe.Report {
+    state.withLock { tally in
+      var report = tally.report
+      report.talkers = Set(
+        tally.addresses.filter { !$0.hasPrefix("P") }.map { String($0.prefix(2)) }
       ).sorted()
-      report.sentences = state.decoder.counters.framing.sentences
-      report.bytes = state.decoder.counters.framing.bytes
+      report.sentenceTypes = Set(
+        tally.addresses.map { $0.hasPrefix("P") ? $0 : String($0.dropFirst(2)) }
+      ).sorted()
       return report
     }
   }
+}
 
-  /// Keeps the mode and satellites of each epoch the assembler reports (called under the lock).
-  private func note(_ step: AssemblerStep) {
-    for (happened, epoch) in [
-      (step.closed, state.assembler.closedReport),
-      (step.completed, state.assembler.completedReport),
-    ] where happened {
-      guard let epoch else { continue }
-      state.report.fixMode = epoch.mode
-      state.report.satellitesUsed = epoch.satellitesUsed
+/// What the probe heard so far.
+private struct ProbeTally {
+  var report = ReceiverProbe.Report()
+  /// The addresses seen (`GPGGA`, `PGRME`).
+  var addresses: Set<String> = []
+
+  /// Counts the sentences of a read (each line from `$` or `!`, ended with CR LF) and notes
+  /// their addresses.
+  mutating func count(_ sentences: [UInt8]) {
+    for line in sentences.split(separator: 0x0A) where line.count > 1 {
+      report.sentences += 1
+      let body = line.dropFirst()
+      let end = body.firstIndex { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "*") || $0 == 0x0D }
+      let address = body[..<(end ?? body.endIndex)]
+      if !address.isEmpty, address.count <= 16 {
+        addresses.insert(String(decoding: address, as: UTF8.self))
+      }
     }
+  }
+
+  /// Keeps the device's last state and each reported epoch's mode and satellites used.
+  mutating func note(_ events: [CoreEvent]) {
+    for event in events {
+      switch event {
+      case .deviceState(let device): note(device)
+      case .report(let epoch):
+        report.fixMode = epoch.report.mode
+        report.satellitesUsed = epoch.report.satellitesUsed
+      default: break
+      }
+    }
+  }
+
+  mutating func note(_ device: DeviceState) {
+    report.lastState = device
+    if case .connected(_, let baud) = device { report.baud = baud ?? report.baud }
   }
 }

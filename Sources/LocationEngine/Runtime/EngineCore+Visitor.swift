@@ -62,6 +62,8 @@ extension EngineCore: SentenceVisitor {
     ignored(.noChecksum(line), sentenceKept: false)
   }
 
+  mutating func visit(framedLine line: UnsafeRawBufferPointer) { framed(line) }
+
   // Heading sentences (see ``HeadingRule``) count as NMEA; each reading goes to the
   // subscribers' filters.
   mutating func visit(_ hdt: borrowing HDT) {

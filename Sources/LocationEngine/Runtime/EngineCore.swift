@@ -58,6 +58,11 @@ struct EngineCore {
   /// epoch's first byte arrived.
   var tracksArrivals: Bool
   var arrivals = EpochArrivals()
+  /// Whether the sentences of each read are kept as they came, each with CR LF (some
+  /// subscriber relays them: ``PipelineConfig/tapsSentences``), and those of the read in
+  /// progress (taken by ``takeSentences()``): the one framing of the bytes, the decoder's.
+  var tapsSentences: Bool
+  private var sentences: [UInt8] = []
 
   init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
@@ -69,6 +74,7 @@ struct EngineCore {
     self.wallNow = wallNow
     wantsSky = config.wantsSky
     tracksArrivals = config.tapsTiming && !config.isReplay
+    tapsSentences = config.tapsSentences
     events.reserveCapacity(64)
     handedOut.reserveCapacity(64)
   }
@@ -93,6 +99,23 @@ struct EngineCore {
     handedOut.removeAll(keepingCapacity: true)
     swap(&events, &handedOut)
     return handedOut
+  }
+
+  /// A framed sentence's line, kept when sentences are tapped.
+  @inline(__always)
+  mutating func framed(_ line: UnsafeRawBufferPointer) {
+    guard tapsSentences else { return }
+    if sentences.capacity == 0 { sentences.reserveCapacity(1024) }
+    sentences.append(contentsOf: line)
+    sentences.append(0x0D)
+    sentences.append(0x0A)
+  }
+
+  /// The sentences framed since the last call, each with CR LF, or nil when none was.
+  mutating func takeSentences() -> [UInt8]? {
+    guard !sentences.isEmpty else { return nil }
+    defer { sentences.removeAll(keepingCapacity: true) }
+    return sentences
   }
 
   /// A chunk of bytes is about to be decoded (read number advances; see the backlog rule).

@@ -27,8 +27,9 @@ package final class LocationSession: @unchecked Sendable {
   @exclusivity(unchecked) private var decoder: NMEADecoder
   @exclusivity(unchecked) private var core: EngineCore
   @exclusivity(unchecked) var pipeline: LocationPipeline
-  /// Frames each read a second time when the pipeline taps sentences (LocationSession+Tap).
-  @exclusivity(unchecked) private var tap: SentenceTap?
+  /// Whether the pipeline relays the sentences as they came (the engine's, or for fed bytes
+  /// the session's own core's: ``EngineCore/takeSentences()``).
+  private let tapsSentences: Bool
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
   /// The session's place in its source's engine (``ReceiverEngine``) once started. `start()`
   /// stores it while `stop()` may already run on another thread (a fast replay's first events
@@ -72,7 +73,7 @@ package final class LocationSession: @unchecked Sendable {
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
     core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
-    tap = config.tapsSentences ? SentenceTap(policy: checksumPolicy) : nil
+    tapsSentences = config.tapsSentences
   }
 
   /// A session with a sink for its batches.
@@ -214,7 +215,9 @@ package final class LocationSession: @unchecked Sendable {
     switch event {
     case .read(let read):
       pipeline.beginRead(at: read.at, wall: clock.wallNow())
-      tapSentences(read.bytes)
+      if tapsSentences, let sentences = read.sentences {
+        pipeline.events.append(.sentences(sentences))
+      }
       pipeline.apply(read.events)
     case .events(let events):
       pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
@@ -239,18 +242,11 @@ package final class LocationSession: @unchecked Sendable {
     let wall = clock.wallNow()
     core.beginRead(at: at, wall: wall)
     pipeline.beginRead(at: at, wall: wall)
-    tapSentences(chunk)
     decoder.feed(chunk, visiting: &core)
+    if let sentences = core.takeSentences() { pipeline.events.append(.sentences(sentences)) }
     pipeline.apply(core.takeEvents())
     deliver()
     if core.awaitsQuietReport { armQuietCheck() }
-  }
-
-  /// The framed sentences of a read, when the pipeline taps them.
-  private func tapSentences(_ chunk: UnsafeRawBufferPointer) {
-    if tap != nil, let sentences = tap?.frame(chunk) {
-      pipeline.events.append(.sentences(sentences))
-    }
   }
 
   /// A device state from the owner (a fed session, or one whose source failed to open).

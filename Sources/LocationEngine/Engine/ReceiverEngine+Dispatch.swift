@@ -99,7 +99,7 @@ extension ReceiverEngine {
   /// the CPU under load): the line did not go quiet, the reader fell behind, and what waits may
   /// be the rest of that epoch. The check is armed again; the next read rearms it anyway.
   private func lineWentQuiet(_ number: Int) {
-    if receiver.hasUnreadInput {
+    if receiver?.hasUnreadInput == true {
       if quietCheck.isLatest(number) { armQuietCheck() }
       return
     }

@@ -66,9 +66,10 @@ package final class ReceiverEngine: @unchecked Sendable {
     var closed = false
   }
 
-  /// The engine's key in the registry; nil for a capture file (not shared).
+  /// The engine's key in the registry; nil for a capture file (not shared) and a fed engine.
   let key: String?
-  let receiver: Receiver
+  /// The source's receiver; nil for a fed engine (see ``fed(policy:config:clock:handler:)``).
+  let receiver: Receiver?
   let state = Locked(State())
   /// The engine's clock (its first subscriber's).
   let clock: any LocationClock
@@ -93,16 +94,39 @@ package final class ReceiverEngine: @unchecked Sendable {
   let quietCheck = QuietCheck()
 
   private init(
-    key: String?, source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy,
+    key: String?, source: ReceiverSource?, options: ReceiverOptions, policy: ChecksumPolicy,
     config: PipelineConfig, clock: any LocationClock
   ) {
     self.key = key
-    receiver = Receiver(source: source, options: options)
+    receiver = source.map { Receiver(source: $0, options: options) }
     decoder = NMEADecoder(policy: policy, fieldErrors: .salvageFields)
     var config = config
-    config.backlogOnOpen = source.hasKernelBuffer
+    if let source { config.backlogOnOpen = source.hasKernelBuffer }
     core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
     self.clock = clock
+  }
+
+  /// An engine over bytes its owner feeds (``feed(_:at:)``, ``deliver(_:)``), on the owner's
+  /// thread: the same decoding, assembly and quiet-line check as a source's, without a source
+  /// or a reader thread, and not in the registry. `handler` is its one subscriber.
+  static func fed(
+    policy: ChecksumPolicy, config: PipelineConfig, clock: any LocationClock,
+    handler: @escaping Handler
+  ) -> Subscription {
+    let engine = ReceiverEngine(
+      key: nil, source: nil, options: ReceiverOptions(), policy: policy, config: config,
+      clock: clock)
+    return engine.state.withLock { state in engine.add(handler, to: &state) }
+  }
+
+  /// Bytes for a fed engine, as if read at monotonic time `at` (ns).
+  func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
+    dispatch(.data(chunk, at: at))
+  }
+
+  /// A device state for a fed engine, as its reader would report it.
+  func deliver(_ device: DeviceState) {
+    dispatch(.state(device))
   }
 
   /// Whether more than one client reads the engine now.
@@ -170,7 +194,7 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// Opens the source for its first subscriber.
   private func open(_ handler: @escaping Handler) throws(ReceiverError) -> Subscription {
     let subscription = state.withLock { state in add(handler, to: &state) }
-    try receiver.start { [self] event in dispatch(event) }
+    try receiver?.start { [self] event in dispatch(event) }
     return subscription
   }
 
@@ -194,10 +218,10 @@ package final class ReceiverEngine: @unchecked Sendable {
       // opens the source itself (instead of finding it held by this very process).
       Self.withSlot(key) { current in
         if current === self { current = nil }
-        receiver.stop()
+        receiver?.stop()
       }
     } else {
-      receiver.stop()
+      receiver?.stop()
     }
     let last = state.withLock { state -> Handler? in
       guard let index = state.ids.firstIndex(of: id) else { return nil }

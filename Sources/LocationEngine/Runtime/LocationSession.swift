@@ -11,28 +11,26 @@ import Synchronization
 /// (``ReceiverEngine``, its ``EngineCore``), once for all its clients; the session runs its
 /// own policies (``LocationPipeline``) over the core's events under its lock (a lock per
 /// chunk, none per byte or sentence), then hands the chunk's events to `sink` as one batch.
-/// Bytes fed by the owner go through a core of the session's own. A timer on the session's
-/// clock wakes it at the next moment a policy needs the time checked while the receiver is
+/// Bytes fed by the owner go through an engine of the session's own
+/// (``ReceiverEngine/fed(policy:config:clock:handler:)``): the same path, without a source or
+/// a reader thread. A timer on the session's clock wakes it at the next moment a policy needs the time checked while the receiver is
 /// quiet (``LocationPipeline/nextCheck()``: a request's
 /// deadline, the last fix turning stale, progress while waiting), and at no other time.
 package final class LocationSession: @unchecked Sendable {
   package let input: SessionInput
   package let clock: any LocationClock
-  /// The checksum policy of the session's own decoder, and of its engine's when it opens it.
+  /// The checksum policy of its engine's decoder when it opens it.
   private let checksumPolicy: ChecksumPolicy
+  /// How its engine's core is set up when it opens it.
+  private let config: PipelineConfig
   let lock = Locked(())
-  // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per
-  // sentence). The decoder and the core take fed bytes only: the engine decodes and
-  // assembles what it reads.
-  @exclusivity(unchecked) private var decoder: NMEADecoder
-  @exclusivity(unchecked) private var core: EngineCore
+  // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per read).
   @exclusivity(unchecked) var pipeline: LocationPipeline
-  /// Whether the pipeline relays the sentences as they came (the engine's, or for fed bytes
-  /// the session's own core's: ``EngineCore/takeSentences()``).
+  /// Whether the pipeline relays the sentences as they came (``EngineRead/sentences``).
   private let tapsSentences: Bool
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
-  /// The session's place in its source's engine (``ReceiverEngine``) once started. `start()`
-  /// stores it while `stop()` may already run on another thread (a fast replay's first events
+  /// The session's place in its source's engine (``ReceiverEngine``) once started, or in the
+  /// engine its owner feeds from the start (``SessionInput/manual``). `start()` stores it while `stop()` may already run on another thread (a fast replay's first events
   /// can complete a request, and its owner close the session, before `start()` returns):
   /// behind a lock, and whichever comes second leaves the engine.
   private let receiver = Locked<ReceiverEngine.Subscription?>(nil)
@@ -40,9 +38,6 @@ package final class LocationSession: @unchecked Sendable {
   var started = false
   /// The armed time check and when it fires (monotonic ns).
   let check = Locked<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
-  /// The pending quiet-line check (see ``LocationPolicy/quietGap``), and its number: a check
-  /// that fires after a newer one was armed does nothing.
-  let quietCheck = QuietCheck()
   let stopped = Atomic<Bool>(false)
   /// Set by ``finishInput()``: nothing more is read.
   private let inputFinished = Atomic<Bool>(false)
@@ -68,12 +63,20 @@ package final class LocationSession: @unchecked Sendable {
     self.clock = clock
     self.sink = sink
     self.checksumPolicy = checksumPolicy
-    decoder = NMEADecoder(policy: checksumPolicy, fieldErrors: .salvageFields)
     var config = config
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
+    self.config = config
     pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
-    core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
     tapsSentences = config.tapsSentences
+    if case .manual = input { receiver.withLock { $0 = fedEngine() } }
+  }
+
+  /// A place in an engine of the session's own, which it feeds (fed bytes, and the state of a
+  /// source that failed to open).
+  private func fedEngine() -> ReceiverEngine.Subscription {
+    ReceiverEngine.fed(policy: checksumPolicy, config: config, clock: clock) {
+      [weak self] event in self?.receive(event)
+    }
   }
 
   /// A session with a sink for its batches.
@@ -95,27 +98,10 @@ package final class LocationSession: @unchecked Sendable {
     deliver()
   }
 
-  /// Sentences the session's own decoder decoded: fed bytes only (tests: a session reading
-  /// an engine decodes nothing itself).
-  package var sentencesDecodedHere: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return decoder.counters.framing.sentences
-  }
-
   /// The counters of the engine the session reads (see ``ReceiverEngine/decoderCounters()``):
-  /// nil before ``start()``, for a fed session, and until the reader has read once since the
-  /// first call.
+  /// nil before ``start()``, and until the engine has read once since the first call.
   package var engineCounters: NMEACounters? {
     receiver.withLock { $0 }?.engine.decoderCounters()
-  }
-
-  /// Epochs the session's own core reported: fed bytes only (tests: a session reading an
-  /// engine assembles nothing itself).
-  var epochsReportedHere: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return core.epochsReported
   }
 
   /// Reads the pipeline.
@@ -148,13 +134,14 @@ package final class LocationSession: @unchecked Sendable {
       let receiver: ReceiverEngine.Subscription
       do {
         receiver = try ReceiverEngine.subscribe(
-          source: source, options: options, policy: checksumPolicy, config: core.config,
+          source: source, options: options, policy: checksumPolicy, config: config,
           clock: clock
         ) { [weak self] event in self?.receive(event) }
       } catch {
         let failure = Self.failure(error, source: source)
         failedToStart.store(true, ordering: .releasing)
-        if let state = failure.state { deviceState(state) }
+        // The failed source's state, through an engine of the session's own.
+        if let state = failure.state { fedEngine().engine.deliver(state) }
         throw failure.error
       }
       let stoppedMeanwhile = self.receiver.withLock { stored -> Bool in
@@ -180,7 +167,6 @@ package final class LocationSession: @unchecked Sendable {
       check.timer?.cancel()
       check.timer = nil
     }
-    quietCheck.cancel()
     receiver.withLock { $0 }?.cancel()
   }
 
@@ -194,13 +180,10 @@ package final class LocationSession: @unchecked Sendable {
     receiver.withLock { $0 }?.cancel()
     lock.lock()
     defer { lock.unlock() }
+    // (What the decoder still held, and the epoch in progress, came as the session left: an
+    // engine hands its last subscriber its own.)
     detached.store(true, ordering: .releasing)
-    // A fed session's own core: what its decoder still holds, and the epoch in progress (the
-    // engine hands its last subscriber its own as it leaves).
-    decoder.finish(visiting: &core)
-    core.finishInput(at: clock.now(), wall: clock.wallNow())
     pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
-    pipeline.apply(core.takeEvents())
     deliver()
   }
 
@@ -234,37 +217,22 @@ package final class LocationSession: @unchecked Sendable {
     stopped.load(ordering: .relaxed) || detached.load(ordering: .relaxed)
   }
 
-  /// A chunk of bytes fed by the owner that arrived at monotonic time `at` (ns), decoded and
-  /// assembled by the session's own core.
+  /// A chunk of bytes fed by the owner (``SessionInput/manual``) that arrived at monotonic
+  /// time `at` (ns), read by the session's engine as a source's reader hands it a read. Nothing
+  /// once the session stopped or finished its input.
   package func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
-    lock.lock()
-    defer { lock.unlock() }
-    let wall = clock.wallNow()
-    core.beginRead(at: at, wall: wall)
-    pipeline.beginRead(at: at, wall: wall)
-    decoder.feed(chunk, visiting: &core)
-    if let sentences = core.takeSentences() { pipeline.events.append(.sentences(sentences)) }
-    pipeline.apply(core.takeEvents())
-    deliver()
-    if core.awaitsQuietReport { armQuietCheck() }
+    fed?.feed(chunk, at: at)
   }
 
-  /// A device state from the owner (a fed session, or one whose source failed to open).
+  /// A device state from the owner (``SessionInput/manual``), as a source's reader reports it.
   package func deviceState(_ state: DeviceState) {
-    lock.lock()
-    defer { lock.unlock() }
-    if case .ended = state { decoder.finish(visiting: &core) }
-    core.deviceState(state, at: clock.now(), wall: clock.wallNow())
-    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
-    pipeline.apply(core.takeEvents())
-    deliver()
+    fed?.deliver(state)
   }
 
-  /// The line of a fed session went quiet (see ``LocationSession/armQuietCheck()``).
-  func lineQuiet() {
-    core.lineQuiet(at: clock.now(), wall: clock.wallNow())
-    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
-    pipeline.apply(core.takeEvents())
+  /// The engine the owner feeds, while the session is in it.
+  private var fed: ReceiverEngine? {
+    guard case .manual = input else { return nil }
+    return receiver.withLock { $0 }?.engine
   }
 
   /// Hands the pending events to the sink (under the lock, so batches stay in order), then

@@ -338,3 +338,37 @@ struct FixAssemblerTests {
     #expect(try #require(Self.timeline(text2).first?.1).mode != .noFix)
   }
 }
+
+/// The differential fields of GGA (the corrections' age, the station) reach a fix only when its
+/// quality says corrections were used: 2 (DGPS), 4 (RTK fixed), 5 (RTK float). A Garmin GPS 10x
+/// (gpsd's `garmin-10x.log`) sends `,1,06,1.5,…,,0000`: a plain fix, station field 0000.
+@Suite("Fix assembly: differential station and age")
+struct DifferentialFieldsTests {
+  @Test(
+    "station and age only for a fix that used corrections",
+    arguments: [
+      ("1", "", "0000", nil, nil),
+      ("1", "3.0", "0017", nil, nil),
+      ("2", "1.4", "0023", 1.4, 23),
+      ("2", "", "0000", nil, 0),
+      ("4", "0.8", "0278", 0.8, 278),
+      ("5", "2.0", "1023", 2.0, 1023),
+      ("6", "", "0000", nil, nil),
+    ] as [(String, String, String, Double?, Int?)])
+  func differential(
+    quality: String, age: String, station: String, expectedAge: Double?, expectedStation: Int?
+  ) throws {
+    var text = ""
+    for second in 0..<3 {
+      text += Synthetic.line(
+        "GPGGA,10000\(second).00,4807.038,N,01131.000,E,\(quality),08,0.9,545.4,M,46.9,M,"
+          + "\(age),\(station)")
+    }
+    let reports = FixAssemblerTests.timeline(text)
+    #expect(reports.count == 3)
+    for (_, report) in reports {
+      #expect(report.dgpsAge == expectedAge)
+      #expect(report.dgpsStation == expectedStation)
+    }
+  }
+}

@@ -80,6 +80,10 @@ extension FixAssembler {
       previous = nil
       olderRun = nil
     }
+    // A differential station and its corrections' age belong to a fix that used them (GGA
+    // quality 2, 4, 5): receivers fill the fields of others with a placeholder (Garmin's
+    // `,1,…,,0000`), which names no station.
+    let differential = status == .dgps || status == .rtkFixed || status == .rtkFloat
     var report = EpochReport(
       time: time, day: day, mode: mode, status: status, voidReason: reason,
       latitude: e.latitude, longitude: e.longitude, altitudeMSL: e.altitudeMSL,
@@ -91,7 +95,8 @@ extension FixAssembler {
       bestSNR: satellites.bestSNR,
       latitudeError: e.latitudeError, longitudeError: e.longitudeError,
       altitudeError: e.altitudeError, horizontalAccuracy: horizontal, verticalAccuracy: vertical,
-      dgpsAge: e.dgpsAge, dgpsStation: e.dgpsStation, startedAt: e.startedAt, completedAt: e.lastAt,
+      dgpsAge: differential ? e.dgpsAge : nil, dgpsStation: differential ? e.dgpsStation : nil,
+      startedAt: e.startedAt, completedAt: e.lastAt,
       startRead: e.startRead)
     report.derivedSpeed = derived
     report.climb = e.climb

@@ -1,18 +1,3 @@
-/// The arguments of one command after parsing: options by long name, and the positionals.
-struct ParsedArguments: Sendable, Hashable {
-  /// Every value given, by long name, in order (flags hold an empty string per occurrence).
-  var values: [String: [String]] = [:]
-  /// Arguments that are not options, in order.
-  var positionals: [String] = []
-
-  /// Whether the option was given.
-  func has(_ long: String) -> Bool { values[long] != nil }
-  /// The last value given for the option.
-  func value(_ long: String) -> String? { values[long]?.last }
-  /// Every value given for a repeatable option.
-  func all(_ long: String) -> [String] { values[long] ?? [] }
-}
-
 /// A small getopt_long-style parser: long options (`--name value`, `--name=value`), short
 /// options (`-n value`, `-nvalue`, clustered flags `-vj`), `--` ending the options, and negative
 /// numbers (`-33.9,18.4`) taken as positionals. An option whose value is optional
@@ -28,6 +13,7 @@ struct ArgumentParser {
   /// Parses `arguments` (the words after the command name).
   func parse(_ arguments: [String]) throws(LocateError) -> ParsedArguments {
     var parsed = ParsedArguments()
+    parsed.command = command ?? ""
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -118,11 +104,7 @@ struct ArgumentParser {
   }
 
   private func record(_ spec: OptionSpec, _ value: String, _ parsed: inout ParsedArguments) {
-    if spec.repeatable {
-      parsed.values[spec.long, default: []].append(value)
-    } else {
-      parsed.values[spec.long] = [value]
-    }
+    parsed.record(spec, value)
   }
 
   /// `4`, `0.5`, `1e3`: a plain decimal number (no sign, no comma).

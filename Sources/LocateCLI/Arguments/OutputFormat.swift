@@ -16,14 +16,14 @@ enum OutputFormat: String, Sendable, CaseIterable {
     throws(LocateError) -> OutputFormat
   {
     var format = OutputFormat.text
-    if let text = arguments.value("format") {
+    if let text = try arguments.value(CommonOptions.format) {
       guard let named = OutputFormat(rawValue: text.lowercased()) else {
         let names = allowed.map(\.rawValue).joined(separator: ", ")
         throw LocateError.usage("--format '\(text)'", "not one of \(names)", command: command)
       }
       format = named
     }
-    if arguments.has("json") {
+    if arguments.has(CommonOptions.json) {
       if format != .text && format != .json {
         throw LocateError.usage(
           "--json and --format \(format.rawValue)", "choose one output format", command: command)

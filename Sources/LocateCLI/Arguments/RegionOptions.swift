@@ -5,21 +5,23 @@ import LocationEngine
 /// (repeatable), `--events-only` and `--hysteresis METERS`, turned into the tracker the
 /// service monitors.
 enum RegionOptions {
+  static let region = TypedOption.text(
+    "region", nil, "NAME=LAT,LON,RADIUS",
+    "report entering and leaving this circle (radius in metres, or with m, km, mi, nmi)",
+    repeatable: true)
+  static let regions = TypedOption.text(
+    "regions", nil, "FILE",
+    "circles from CSV (name, latitude, longitude, radius columns) or GeoJSON Points with a "
+      + "radius property (- for stdin)", repeatable: true)
+  static let eventsOnly = FlagOption(
+    "events-only", nil, "print only the region events, not the fixes (--count counts them)")
+  static let hysteresis = TypedOption.number(
+    "hysteresis", nil, "METERS",
+    "the margin h beyond the boundary a crossing needs (default 20; at most radius/2)",
+    in: 0...100_000, what: "metres", example: "30")
+
   /// The options, as `watch --help` lists them.
-  static let options: [OptionSpec] = [
-    .value(
-      "region", nil, "NAME=LAT,LON,RADIUS",
-      "report entering and leaving this circle (radius in metres, or with m, km, mi, nmi)",
-      repeatable: true),
-    .value(
-      "regions", nil, "FILE",
-      "circles from CSV (name, latitude, longitude, radius columns) or GeoJSON Points with a "
-        + "radius property (- for stdin)", repeatable: true),
-    .flag("events-only", nil, "print only the region events, not the fixes (--count counts them)"),
-    .value(
-      "hysteresis", nil, "METERS",
-      "the margin h beyond the boundary a crossing needs (default 20; at most radius/2)"),
-  ]
+  static let options: [OptionSpec] = [region.spec, regions.spec, eventsOnly.spec, hysteresis.spec]
 
   /// The rule, for `watch --help`.
   static let ruleText = """
@@ -45,26 +47,24 @@ enum RegionOptions {
   static func tracker(_ arguments: ParsedArguments, command: String) throws(LocateError)
     -> RegionTracker?
   {
-    let specs = arguments.all("region")
-    let files = arguments.all("regions")
+    let specs = try arguments.all(region)
+    let files = try arguments.all(regions)
     guard !specs.isEmpty || !files.isEmpty else {
-      for option in ["events-only", "hysteresis"] where arguments.has(option) {
-        if option == "events-only" && arguments.has("visits") { continue }
-        throw LocateError.usage("--\(option)", "needs --region or --regions", command: command)
+      if arguments.has(eventsOnly) && !arguments.has(WatchCommand.Opt.visits) {
+        throw LocateError.usage("--events-only", "needs --region or --regions", command: command)
+      }
+      if arguments.has(hysteresis) {
+        throw LocateError.usage("--hysteresis", "needs --region or --regions", command: command)
       }
       return nil
     }
     let stdinReaders =
-      files.filter { $0 == "-" }.count + (arguments.value("input") == "-" ? 1 : 0)
+      files.filter { $0 == "-" }.count + (try arguments.value(CommonOptions.input) == "-" ? 1 : 0)
     if stdinReaders > 1 {
       throw LocateError.usage(
         "--regions -", "standard input can be read only once", command: command)
     }
-    var margin = RegionHysteresis.defaultMargin
-    if let text = arguments.value("hysteresis") {
-      margin = try ValueParsing(command: command).number(
-        "hysteresis", text, in: 0...100_000, what: "metres", example: "30")
-    }
+    let margin = try arguments.value(hysteresis) ?? RegionHysteresis.defaultMargin
     var tracker = RegionTracker(rule: RegionHysteresis(margin: margin))
     var seen: Set<String> = []
     for text in specs {

@@ -4,25 +4,59 @@ import Receivers
 /// `--shm`, `--chrony` and `--pps`: where `serve` and `watch` send the receiver's time (see
 /// ``TimeFeed``), and what they decide when none is given.
 enum TimeOptions {
-  static let options: [OptionSpec] = [
-    .value(
-      "shm", nil, "UNIT|off",
-      "NTP shared-memory unit for the receiver's time, PPS in UNIT+1 (chrony's 'refclock SHM"
-        + " UNIT', ntpd's 127.127.28.UNIT); serve's default: 0 as root, 2 otherwise, for a"
-        + " serial port (not a pseudo-terminal); watch: only when given"),
-    .value(
-      "chrony", nil, "DIR|off",
-      "send to chrony's SOCK refclocks in DIR while chronyd listens there:"
-        + " chrony.NAME.serial.sock gets the serial time, chrony.NAME.sock the PPS (NAME: the"
-        + " device's, e.g. ttyUSB0); default /run as root, /tmp otherwise, as gpsd"),
-    .value(
-      "pps", nil, "SOURCE",
-      "PPS: auto (default: the port's /dev/ppsN from sysfs, else its DCD or CTS line), off,"
-        + " /dev/ppsN, ldisc (attach the kernel's PPS line discipline), dcd or cts"),
-  ]
+  /// A value, or `off`.
+  enum Setting<Value: Sendable & Equatable>: Sendable, Equatable {
+    case off
+    case on(Value)
+  }
+
+  static let shm = TypedOption<Setting<Int>>(
+    "shm", nil, "UNIT|off",
+    "NTP shared-memory unit for the receiver's time, PPS in UNIT+1 (chrony's 'refclock SHM"
+      + " UNIT', ntpd's 127.127.28.UNIT); serve's default: 0 as root, 2 otherwise, for a"
+      + " serial port (not a pseudo-terminal); watch: only when given"
+  ) { name, text, values throws(LocateError) in
+    guard text != "off" else { return .off }
+    return .on(
+      try values.integer(name, text, in: 0...65_534, example: CurrentProcess.isRoot ? "0" : "2"))
+  }
+  static let chrony = TypedOption<Setting<String>>(
+    "chrony", nil, "DIR|off",
+    "send to chrony's SOCK refclocks in DIR while chronyd listens there:"
+      + " chrony.NAME.serial.sock gets the serial time, chrony.NAME.sock the PPS (NAME: the"
+      + " device's, e.g. ttyUSB0); default /run as root, /tmp otherwise, as gpsd"
+  ) { _, text, values throws(LocateError) in
+    guard text != "off" else { return .off }
+    guard !text.isEmpty else {
+      throw LocateError.usage("--chrony ''", "give a directory, or off", command: values.command)
+    }
+    return .on(text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text)
+  }
+  static let pps = TypedOption<PPSChoice>(
+    "pps", nil, "SOURCE",
+    "PPS: auto (default: the port's /dev/ppsN from sysfs, else its DCD or CTS line), off,"
+      + " /dev/ppsN, ldisc (attach the kernel's PPS line discipline), dcd or cts"
+  ) { _, text, _ throws(LocateError) in
+    switch text.lowercased() {
+    case "auto": return .auto
+    case "off": return .off
+    case "ldisc": return .lineDiscipline
+    case "dcd": return .modemLines(.carrierDetect)
+    case "cts": return .modemLines(.clearToSend)
+    default:
+      guard text.hasPrefix("/") else {
+        throw LocateError(
+          .usage, "--pps '\(text)'", "not a PPS source",
+          remedy: "use auto, off, /dev/ppsN, ldisc, dcd or cts")
+      }
+      return .device(text)
+    }
+  }
+
+  static let options: [OptionSpec] = [shm.spec, chrony.spec, pps.spec]
 
   /// Where a PPS signal comes from.
-  enum PPSChoice: Equatable {
+  enum PPSChoice: Sendable, Equatable {
     /// None.
     case off
     /// The port's `/dev/ppsN` found in sysfs, else its DCD or CTS line (a real serial port).
@@ -57,7 +91,7 @@ enum TimeOptions {
   static func plan(
     _ arguments: ParsedArguments, source: ReceiverSource, command: String, byDefault: Bool
   ) throws(LocateError) -> Plan {
-    let given = ["shm", "chrony", "pps"].filter { arguments.has($0) }
+    let given = [shm.spec, chrony.spec, pps.spec].filter { arguments.has($0) }.map(\.long)
     guard source.kind == .device else {
       if let option = given.first {
         throw LocateError.usage(
@@ -70,43 +104,18 @@ enum TimeOptions {
     var plan = Plan()
     plan.explicit = !given.isEmpty
     let onByDefault = byDefault && !isPseudoTerminal(source)
-    switch arguments.value("shm") {
-    case nil:
-      if onByDefault { plan.serialUnit = root ? 0 : 2 }
-    case "off"?:
-      break
-    case let text?:
-      plan.serialUnit = try ValueParsing(command: command).integer(
-        "shm", text, in: 0...65_534, example: root ? "0" : "2")
+    switch try arguments.value(shm) {
+    case nil: if onByDefault { plan.serialUnit = root ? 0 : 2 }
+    case .off?: break
+    case .on(let unit)?: plan.serialUnit = unit
     }
-    switch arguments.value("chrony") {
+    switch try arguments.value(chrony) {
     case nil:
       if onByDefault || plan.serialUnit != nil { plan.chronyDirectory = root ? "/run" : "/tmp" }
-    case "off"?:
-      break
-    case let text?:
-      guard !text.isEmpty else {
-        throw LocateError.usage("--chrony ''", "give a directory, or off", command: command)
-      }
-      plan.chronyDirectory = text.count > 1 && text.hasSuffix("/") ? String(text.dropLast()) : text
+    case .off?: break
+    case .on(let directory)?: plan.chronyDirectory = directory
     }
-    switch arguments.value("pps")?.lowercased() {
-    case nil:
-      plan.pps = plan.sendsAnywhere ? .auto : .off
-    case "auto"?: plan.pps = .auto
-    case "off"?: plan.pps = .off
-    case "ldisc"?: plan.pps = .lineDiscipline
-    case "dcd"?: plan.pps = .modemLines(.carrierDetect)
-    case "cts"?: plan.pps = .modemLines(.clearToSend)
-    case let text?:
-      let path = arguments.value("pps") ?? text
-      guard path.hasPrefix("/") else {
-        throw LocateError(
-          .usage, "--pps '\(path)'", "not a PPS source",
-          remedy: "use auto, off, /dev/ppsN, ldisc, dcd or cts")
-      }
-      plan.pps = .device(path)
-    }
+    plan.pps = try arguments.value(pps) ?? (plan.sendsAnywhere ? .auto : .off)
     if plan.pps != .off, let unit = plan.serialUnit { plan.pulseUnit = unit + 1 }
     return plan
   }

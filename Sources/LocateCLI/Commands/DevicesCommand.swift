@@ -16,14 +16,19 @@ enum DevicesCommand: Command {
     opened and listened to for a few seconds: its baud rate, talkers, sentence types and fix
     state. Exit status 69 when there is none.
     """
+  static let probe = FlagOption(
+    "probe", nil, "listen to each usable device and report what it sends")
+  static let seconds = TypedOption.number(
+    "seconds", nil, "SECONDS", "how long --probe listens to each device (default 3)",
+    in: 0.5...600, what: "seconds", example: "5")
+  static let serialPorts = FlagOption(
+    "serial-ports", nil, "also try /dev/ttyS* (only listed when they talk NMEA)")
   static let options: [OptionSpec] = [
-    .flag("probe", nil, "listen to each usable device and report what it sends"),
-    .value("seconds", nil, "SECONDS", "how long --probe listens to each device (default 3)"),
-    .flag("serial-ports", nil, "also try /dev/ttyS* (only listed when they talk NMEA)"),
-    CommonOptions.source[0], CommonOptions.source[2], CommonOptions.source[4],
-    .flag("json", "j", "one JSON object per device (class DEVICE)"),
-    .value("format", "f", "FORMAT", "text (default) or json (as --json)"),
-    CommonOptions.output[2], CommonOptions.output[3], CommonOptions.help,
+    probe.spec, seconds.spec, serialPorts.spec, CommonOptions.device.spec,
+    CommonOptions.baud.spec, CommonOptions.lenient.spec,
+    CommonOptions.json.described("one JSON object per device (class DEVICE)").spec,
+    CommonOptions.format.described("text (default) or json (as --json)").spec,
+    CommonOptions.noColor.spec, CommonOptions.verbose.spec, CommonOptions.help,
   ]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .unavailable, .software, .ioError, .interrupted, .quit,
@@ -35,22 +40,18 @@ enum DevicesCommand: Command {
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
-    let values = ValueParsing(command: name)
     let json =
       try OutputFormat.chosen(arguments, allowed: [.text, .json], command: name) == .json
-    var seconds = 3.0
-    if let text = arguments.value("seconds") {
-      guard arguments.has("probe") else {
-        throw LocateError.usage("--seconds", "applies to --probe only", command: name)
-      }
-      seconds = try values.number("seconds", text, in: 0.5...600, what: "seconds", example: "5")
+    if arguments.has(Self.seconds) && !arguments.has(probe) {
+      throw LocateError.usage("--seconds", "applies to --probe only", command: name)
     }
+    let seconds = try arguments.value(Self.seconds) ?? 3
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: name)
     var baud = BaudSetting.auto
     if case .device(_, let setting) = source { baud = setting }
     if case .discover(let setting) = source { baud = setting }
-    var devices = DeviceDiscovery.list(probeSerialPorts: arguments.has("serial-ports"))
+    var devices = DeviceDiscovery.list(probeSerialPorts: arguments.has(serialPorts))
     if case .device(let path, _) = source {
       do {
         try DeviceDiscovery.checkSerialPort(path)
@@ -68,7 +69,7 @@ enum DevicesCommand: Command {
     let status = context.statusLine(arguments)
     for device in devices {
       var report: ProbeOutcome?
-      if arguments.has("probe"), device.state.isUsable {
+      if arguments.has(probe), device.state.isUsable {
         status.show("probing \(device.path) for \(JSONText.shortest(seconds)) s…", elapsed: 0)
         let probe = ReceiverProbe(
           path: device.path, baud: baud, seconds: seconds,

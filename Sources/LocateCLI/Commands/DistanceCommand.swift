@@ -23,16 +23,21 @@ enum DistanceCommand: Command {
     --units (default km); json (one object per place: name, lat, lon, distance in metres,
     bearing in degrees true), csv (metres), geojson (a FeatureCollection) and gpx (waypoints).
     """
+  static let points = TypedOption.text(
+    "points", "p", "FILE", "places from a CSV or GeoJSON file (- for stdin)", repeatable: true)
+  static let from = TypedOption.text(
+    "from", nil, "POINT", "measure from here instead of the current fix (LAT,LON or a place)")
+  static let nearest = TypedOption.integer(
+    "nearest", "k", "K", "only the K nearest places", in: 1...Int.max, example: "5")
+  /// `--within`: the text, read once the unit is known (a bare number is in `--units`).
+  static let within = TypedOption.text(
+    "within", nil, "DISTANCE", "only places this close: 50km, 10nmi, 3mi, 800m")
+  static let units = TypedOption.choice(
+    "units", "u", "UNIT", "units of text output and bare --within: m, km, mi, nmi",
+    DistanceUnit.allCases.map { ($0.rawValue, $0) })
   static let options: [OptionSpec] =
-    [
-      .value(
-        "points", "p", "FILE", "places from a CSV or GeoJSON file (- for stdin)", repeatable: true),
-      .value(
-        "from", nil, "POINT", "measure from here instead of the current fix (LAT,LON or a place)"),
-      .value("nearest", "k", "K", "only the K nearest places"),
-      .value("within", nil, "DISTANCE", "only places this close: 50km, 10nmi, 3mi, 800m"),
-      .value("units", "u", "UNIT", "units of text output and bare --within: m, km, mi, nmi"),
-    ] + FixRequest.options + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
+    [points.spec, from.spec, nearest.spec, within.spec, units.spec] + FixRequest.options
+    + CommonOptions.source + CommonOptions.output + [CommonOptions.help]
   static let maximumPositionals: Int? = nil
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .dataError, .noInput, .unavailable, .software, .ioError, .busy, .noNMEA,
@@ -55,27 +60,23 @@ enum DistanceCommand: Command {
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
     let values = ValueParsing(command: name)
     let format = try OutputFormat.chosen(arguments, allowed: OutputFormat.allCases, command: name)
-    let unit =
-      try arguments.value("units").map { text throws(LocateError) in
-        try values.choice("units", text, DistanceUnit.allCases.map { ($0.rawValue, $0) })
-      } ?? .km
-    let nearest = try arguments.value("nearest").map { text throws(LocateError) in
-      try values.integer("nearest", text, in: 1...Int.max, example: "5")
+    let unit = try arguments.value(units) ?? .km
+    let nearest = try arguments.value(Self.nearest)
+    let within = try arguments.value(Self.within).map { text throws(LocateError) in
+      try values.distance(Self.within.spec.long, text, defaultUnit: unit)
     }
-    let within = try arguments.value("within").map { text throws(LocateError) in
-      try values.distance("within", text, defaultUnit: unit)
-    }
-    let notes = arguments.has("verbose") ? context.statusLine(arguments) : nil
+    let notes = arguments.has(CommonOptions.verbose) ? context.statusLine(arguments) : nil
     var places = PlaceList(
       try arguments.positionals.map { text throws(LocateError) in try point(text, notes: notes) })
+    let files = try arguments.all(points)
     let stdinReaders =
-      arguments.all("points").filter { $0 == "-" }.count + (arguments.value("input") == "-" ? 1 : 0)
+      files.filter { $0 == "-" }.count + (try arguments.value(CommonOptions.input) == "-" ? 1 : 0)
     if stdinReaders > 1 {
       throw LocateError.usage("--points -", "standard input can be read only once", command: name)
     }
     // --timeout holds from the start: reading a FIFO or a pipe counts.
-    let deadline = InputFile.Deadline(seconds: try FixRequest.timeout(arguments, command: name))
-    for path in arguments.all("points") {
+    let deadline = InputFile.Deadline(seconds: try FixRequest.timeout(in: arguments))
+    for path in files {
       let left = PointsFile.maximumPlaces - places.count
       places.append(contentsOf: try PointsFile.read(path, limit: max(0, left), deadline: deadline))
     }
@@ -85,7 +86,7 @@ enum DistanceCommand: Command {
         remedy: "give POINTs or --points FILE; see 'locate distance --help'")
     }
     let origin: DistanceFormat.Origin
-    if let text = arguments.value("from") {
+    if let text = try arguments.value(from) {
       let from = try PlaceNames.point(text, label: "--from '\(text)'", notes: notes)
       origin = .init(point: from.point, note: from.name == text ? "--from" : "--from " + from.name)
     } else {

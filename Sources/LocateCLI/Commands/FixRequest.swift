@@ -6,23 +6,23 @@ enum FixRequest {
   /// The default `--timeout`: enough for a cold receiver to find its first fix outdoors.
   static let defaultTimeout = 120.0
 
+  static let maxAge = TypedOption.number(
+    "max-age", nil, "SECONDS",
+    "oldest fix accepted as current (default 5); nothing older than the request is ever used",
+    in: 0...ValueParsing.largest, what: "seconds", example: "5")
+  static let accuracy = TypedOption.positive(
+    "accuracy", "a", "METERS", "wait for a fix at least this accurate (horizontal)",
+    what: "metres", example: "10")
+  static let timeout = TypedOption.seconds(
+    "timeout", "t", "give up after this long (default 120: a cold receiver can take minutes)",
+    example: "300")
+
   /// `--max-age`, `--accuracy`, `--timeout`.
-  static let options: [OptionSpec] = [
-    .value(
-      "max-age", nil, "SECONDS",
-      "oldest fix accepted as current (default 5); nothing older than the request is ever used"),
-    .value("accuracy", "a", "METERS", "wait for a fix at least this accurate (horizontal)"),
-    .value(
-      "timeout", "t", "SECONDS",
-      "give up after this long (default 120: a cold receiver can take minutes)"),
-  ]
+  static let options: [OptionSpec] = [maxAge.spec, accuracy.spec, timeout.spec]
 
   /// `--timeout`, or the default: more than 0, at most ``ValueParsing/largest``.
-  static func timeout(_ arguments: ParsedArguments, command: String) throws(LocateError)
-    -> Double
-  {
-    guard let text = arguments.value("timeout") else { return defaultTimeout }
-    return try ValueParsing(command: command).seconds("timeout", text, example: "300")
+  static func timeout(in arguments: ParsedArguments) throws(LocateError) -> Double {
+    try arguments.value(timeout) ?? defaultTimeout
   }
 
   /// One fix, as the options ask; progress shown on stderr; failures mapped to exit statuses.
@@ -31,22 +31,15 @@ enum FixRequest {
     _ arguments: ParsedArguments, _ context: Context, command: String,
     deadline: InputFile.Deadline? = nil
   ) async throws(LocateError) -> Fix {
-    let values = ValueParsing(command: command)
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: command)
     var options = LocationServiceOptions(source: source)
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
     options.date = try CommonOptions.date(arguments, command: command)
-    if let text = arguments.value("max-age") {
-      options.maximumAge = try values.number(
-        "max-age", text, in: 0...ValueParsing.largest, what: "seconds", example: "5")
-    }
-    var accuracy: Double?
-    if let text = arguments.value("accuracy") {
-      accuracy = try values.positive("accuracy", text, what: "metres", example: "10")
-      options.desiredAccuracy = accuracy ?? kCLLocationAccuracyBest
-    }
-    var timeout = try Self.timeout(arguments, command: command)
+    if let maximumAge = try arguments.value(maxAge) { options.maximumAge = maximumAge }
+    let accuracy = try arguments.value(Self.accuracy)
+    if let accuracy { options.desiredAccuracy = accuracy }
+    var timeout = try Self.timeout(in: arguments)
     if let deadline { timeout = max(0.001, deadline.secondsLeft) }
     let status = context.statusLine(arguments)
     let observer = RequestObserver(status: status)

@@ -41,14 +41,13 @@ enum ServeCommand: Command {
     --shm names it, a note otherwise; a --pps source missing is 69. When serve stops, the
     segment stays, marked as holding no sample.
     """
+  static let listen = TypedOption.text(
+    "listen", nil, "HOST:PORT",
+    "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6, localhost:2947 for both;"
+      + " port 0: any free port)")
   static let options: [OptionSpec] =
-    [
-      .value(
-        "listen", nil, "HOST:PORT",
-        "listen there (default 127.0.0.1:2947; [::1]:2947 for IPv6, localhost:2947 for both;"
-          + " port 0: any free port)")
-    ] + CommonOptions.source + TimeOptions.options
-    + [CommonOptions.output[3], CommonOptions.help]
+    [listen.spec] + CommonOptions.source + TimeOptions.options
+    + [CommonOptions.verbose.spec, CommonOptions.help]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .noInput, .unavailable, .software, .ioError, .busy, .permissionDenied,
     .receiverLost, .interrupted, .quit,
@@ -74,7 +73,7 @@ enum ServeCommand: Command {
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
-    let text = arguments.value("listen") ?? ListenAddress.loopback.description
+    let text = try arguments.value(listen) ?? ListenAddress.loopback.description
     let address: ListenAddress
     do {
       address = try ListenAddress(parsing: text)

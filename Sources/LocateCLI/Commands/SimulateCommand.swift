@@ -22,31 +22,87 @@ enum SimulateCommand: Command {
     on standard output: unplug [SECONDS] (replug after that long), replug (prints the path),
     silence SECONDS, baud RATE|any, after SECONDS COMMAND, stop.
     """
-  static let options: [OptionSpec] = [
-    .value("capture", nil, "FILE", "replay this NMEA capture with its own timing"),
-    .value("replay-speed", nil, "X", "replay X times real time (default 1)"),
-    .flag("loop", nil, "replay the capture again and again"),
-    .value("start", nil, "LAT,LON", "where the drive starts (default 48.1173,11.5167)"),
-    .value("speed", nil, "M/S", "cruising speed in metres a second (default 13.9)"),
-    .value("heading", nil, "DEGREES", "initial heading, degrees true (default 45)"),
-    .value("rate", "r", "HZ", "fixes a second, 1 to 10 (default 1)"),
-    .value("seed", nil, "N", "seed of the route's turns and stops (default 1)"),
-    .value("start-time", nil, "TIME", "UTC time of the first fix, ISO 8601 (default now)"),
-    .value("altitude", nil, "METERS", "altitude above mean sea level (default 520)"),
-    .flag("no-turns", nil, "drive straight on"),
-    .flag("no-stops", nil, "never stop at traffic lights"),
-    .flag("no-fix-loss", nil, "never lose the fix in tunnels"),
-    .value(
+  /// The options, each declared once.
+  enum Opt {
+    static let capture = TypedOption.text(
+      "capture", nil, "FILE", "replay this NMEA capture with its own timing")
+    static let replaySpeed = TypedOption.positive(
+      "replay-speed", nil, "X", "replay X times real time (default 1)", what: "times real time",
+      example: "2")
+    static let loop = FlagOption("loop", nil, "replay the capture again and again")
+    static let start = TypedOption<GeoPoint>(
+      "start", nil, "LAT,LON", "where the drive starts (default 48.1173,11.5167)"
+    ) { name, text, values throws(LocateError) in try values.point(name, text) }
+    static let speed = TypedOption.number(
+      "speed", nil, "M/S", "cruising speed in metres a second (default 13.9)", in: 0...400,
+      what: "m/s", example: "13.9")
+    static let heading = TypedOption.number(
+      "heading", nil, "DEGREES", "initial heading, degrees true (default 45)", in: 0...360,
+      what: "degrees", example: "90")
+    static let rate = TypedOption.integer(
+      "rate", "r", "HZ", "fixes a second, 1 to 10 (default 1)", in: 1...10, example: "5")
+    static let seed = TypedOption<UInt64>(
+      "seed", nil, "N", "seed of the route's turns and stops (default 1)"
+    ) { _, text, values throws(LocateError) in
+      guard let seed = UInt64(text) else {
+        throw LocateError.usage(
+          "--seed '\(text)'", "not a whole number ≥ 0", command: values.command)
+      }
+      return seed
+    }
+    static let startTime = TypedOption<Double>(
+      "start-time", nil, "TIME", "UTC time of the first fix, ISO 8601 (default now)"
+    ) { _, text, _ throws(LocateError) in
+      guard let date = TimeText.parse(text) else {
+        throw LocateError(
+          .usage, "--start-time '\(text)'", "not an ISO 8601 time",
+          remedy: "e.g. --start-time 2024-05-01T12:00:00Z")
+      }
+      return date.timeIntervalSince1970
+    }
+    static let altitude = TypedOption.number(
+      "altitude", nil, "METERS", "altitude above mean sea level (default 520)",
+      in: -500...20_000, what: "metres", example: "520")
+    static let noTurns = FlagOption("no-turns", nil, "drive straight on")
+    static let noStops = FlagOption("no-stops", nil, "never stop at traffic lights")
+    static let noFixLoss = FlagOption("no-fix-loss", nil, "never lose the fix in tunnels")
+    static let stopAt = TypedOption<DriveStop>(
       "stop-at", nil, "AT,SECONDS",
       "brake AT seconds into the drive and stand SECONDS (repeatable; replaces random stops)",
-      repeatable: true),
-    .value(
+      repeatable: true
+    ) { _, text, _ throws(LocateError) in try plannedStop(text) }
+    static let headingSentence = TypedOption.choice(
       "heading-sentence", nil, "TYPE",
-      "also send the vehicle's heading each epoch: hdt, ths or hdg (a compass, 4° E variation)"),
-    .value("baud", "b", "RATE", "speak NMEA only when the reader sets this rate (garbage else)"),
-    .value("link", "l", "PATH", "keep a symlink at PATH pointing to the current device"),
-    .value("duration", nil, "SECONDS", "stop after this long"),
-    CommonOptions.output[3], CommonOptions.help,
+      "also send the vehicle's heading each epoch: hdt, ths or hdg (a compass, 4° E variation)",
+      DriveHeadingSentence.allCases.map { ($0.rawValue, $0) })
+    static let baud = TypedOption<Int>(
+      "baud", "b", "RATE", "speak NMEA only when the reader sets this rate (garbage else)"
+    ) { _, text, _ throws(LocateError) in
+      guard case .fixed(let rate)? = try? BaudSetting(parsing: text) else {
+        let rates = BaudSetting.standardRates.map(String.init).joined(separator: ", ")
+        throw LocateError(
+          .usage, "--baud \(text)", "not a standard serial rate", remedy: "use one of \(rates)")
+      }
+      return rate
+    }
+    static let link = TypedOption.text(
+      "link", "l", "PATH", "keep a symlink at PATH pointing to the current device")
+    static let duration = TypedOption.seconds(
+      "duration", nil, "stop after this long", example: "60")
+
+    /// The options of the synthetic drive (refused with --capture).
+    static let drive: [OptionSpec] = [
+      start.spec, speed.spec, heading.spec, rate.spec, seed.spec, startTime.spec, altitude.spec,
+      noTurns.spec, noStops.spec, noFixLoss.spec, stopAt.spec, headingSentence.spec,
+    ]
+  }
+
+  static let options: [OptionSpec] = [
+    Opt.capture.spec, Opt.replaySpeed.spec, Opt.loop.spec, Opt.start.spec, Opt.speed.spec,
+    Opt.heading.spec, Opt.rate.spec, Opt.seed.spec, Opt.startTime.spec, Opt.altitude.spec,
+    Opt.noTurns.spec, Opt.noStops.spec, Opt.noFixLoss.spec, Opt.stopAt.spec,
+    Opt.headingSentence.spec, Opt.baud.spec, Opt.link.spec, Opt.duration.spec,
+    CommonOptions.verbose.spec, CommonOptions.help,
   ]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .dataError, .noInput, .software, .ioError, .busy, .permissionDenied, .interrupted,
@@ -66,17 +122,14 @@ enum SimulateCommand: Command {
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
+    let link = try arguments.value(Opt.link)
     let receiver = VirtualReceiver(
-      script: try script(arguments), link: arguments.value("link"),
-      onlyBaud: try onlyBaud(arguments))
-    let values = ValueParsing(command: name)
-    let duration = try arguments.value("duration").map { text throws(LocateError) in
-      try values.seconds("duration", text, example: "60")
-    }
+      script: try script(arguments), link: link, onlyBaud: try arguments.value(Opt.baud))
+    let duration = try arguments.value(Opt.duration)
     do {
       try receiver.start()
     } catch {
-      throw startFailure(error, link: arguments.value("link"))
+      throw startFailure(error, link: link)
     }
     defer { receiver.stop() }
     let status = context.statusLine(arguments)
@@ -100,71 +153,36 @@ enum SimulateCommand: Command {
   }
 
   private static func script(_ arguments: ParsedArguments) throws(LocateError) -> SimulationScript {
-    let values = ValueParsing(command: name)
-    let driveOptions = [
-      "start", "speed", "heading", "rate", "seed", "start-time", "altitude", "no-turns",
-      "no-stops", "no-fix-loss", "stop-at", "heading-sentence",
-    ]
-    if let path = arguments.value("capture") {
-      if let conflict = driveOptions.first(where: arguments.has) {
+    if let path = try arguments.value(Opt.capture) {
+      if let conflict = Opt.drive.first(where: arguments.has) {
         throw LocateError.usage(
-          "--\(conflict)", "applies to the synthetic drive, not --capture", command: name)
+          "--\(conflict.long)", "applies to the synthetic drive, not --capture", command: name)
       }
       try InputFile.checkReadable(path, what: path)
-      let speed = try arguments.value("replay-speed").map { text throws(LocateError) in
-        try values.positive("replay-speed", text, what: "times real time", example: "2")
-      }
-      return .capture(path: path, speed: speed ?? 1, loop: arguments.has("loop"))
+      let speed = try arguments.value(Opt.replaySpeed) ?? 1
+      return .capture(path: path, speed: speed, loop: arguments.has(Opt.loop))
     }
-    for option in ["replay-speed", "loop"] where arguments.has(option) {
-      throw LocateError.usage("--\(option)", "applies to --capture only", command: name)
+    for option in [Opt.replaySpeed.spec, Opt.loop.spec] where arguments.has(option) {
+      throw LocateError.usage("--\(option.long)", "applies to --capture only", command: name)
     }
     var drive = DriveOptions()
-    if let text = arguments.value("start") {
-      let point = try values.point("start", text)
+    if let point = try arguments.value(Opt.start) {
       drive.latitude = point.latitude
       drive.longitude = point.longitude
     }
-    if let text = arguments.value("speed") {
-      drive.speed = try values.number("speed", text, in: 0...400, what: "m/s", example: "13.9")
+    if let speed = try arguments.value(Opt.speed) { drive.speed = speed }
+    if let heading = try arguments.value(Opt.heading) { drive.heading = heading }
+    if let rate = try arguments.value(Opt.rate) { drive.rate = rate }
+    if let seed = try arguments.value(Opt.seed) { drive.seed = seed }
+    if let altitude = try arguments.value(Opt.altitude) { drive.altitude = altitude }
+    drive.turns = !arguments.has(Opt.noTurns)
+    drive.stops = !arguments.has(Opt.noStops)
+    drive.fixLoss = !arguments.has(Opt.noFixLoss)
+    if arguments.has(Opt.stopAt) { drive.stopPlan = try arguments.all(Opt.stopAt) }
+    if let sentence = try arguments.value(Opt.headingSentence) {
+      drive.headingSentence = sentence
     }
-    if let text = arguments.value("heading") {
-      drive.heading = try values.number(
-        "heading", text, in: 0...360, what: "degrees", example: "90")
-    }
-    if let text = arguments.value("rate") {
-      drive.rate = try values.integer("rate", text, in: 1...10, example: "5")
-    }
-    if let text = arguments.value("seed") {
-      guard let seed = UInt64(text) else {
-        throw LocateError.usage("--seed '\(text)'", "not a whole number ≥ 0", command: name)
-      }
-      drive.seed = seed
-    }
-    if let text = arguments.value("altitude") {
-      drive.altitude = try values.number(
-        "altitude", text, in: -500...20_000, what: "metres", example: "520")
-    }
-    drive.turns = !arguments.has("no-turns")
-    drive.stops = !arguments.has("no-stops")
-    drive.fixLoss = !arguments.has("no-fix-loss")
-    if arguments.has("stop-at") {
-      drive.stopPlan = try arguments.all("stop-at").map { text throws(LocateError) in
-        try plannedStop(text)
-      }
-    }
-    if let text = arguments.value("heading-sentence") {
-      drive.headingSentence = try values.choice(
-        "heading-sentence", text, DriveHeadingSentence.allCases.map { ($0.rawValue, $0) })
-    }
-    if let text = arguments.value("start-time") {
-      guard let date = TimeText.parse(text) else {
-        throw LocateError(
-          .usage, "--start-time '\(text)'", "not an ISO 8601 time",
-          remedy: "e.g. --start-time 2024-05-01T12:00:00Z")
-      }
-      drive.startTime = date.timeIntervalSince1970
-    }
+    if let start = try arguments.value(Opt.startTime) { drive.startTime = start }
     return .drive(drive)
   }
 
@@ -206,15 +224,5 @@ enum SimulateCommand: Command {
         remedy: "e.g. --stop-at 120,420 brakes 2 minutes in and stands 7 minutes")
     }
     return DriveStop(at: at, duration: duration)
-  }
-
-  private static func onlyBaud(_ arguments: ParsedArguments) throws(LocateError) -> Int? {
-    guard let text = arguments.value("baud") else { return nil }
-    guard case .fixed(let rate)? = try? BaudSetting(parsing: text) else {
-      let rates = BaudSetting.standardRates.map(String.init).joined(separator: ", ")
-      throw LocateError(
-        .usage, "--baud \(text)", "not a standard serial rate", remedy: "use one of \(rates)")
-    }
-    return rate
   }
 }

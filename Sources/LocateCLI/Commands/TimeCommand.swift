@@ -24,18 +24,18 @@ enum TimeCommand: Command {
     A capture has no arrival times: only a live receiver is read. With --json, a TIME
     object. No fix before --timeout is status 3.
     """
+  static let epochs = TypedOption.integer(
+    "epochs", "n", "N", "measure N fixes (default 5)", in: 1...100_000, example: "10")
+  static let setClock = FlagOption(
+    "set-clock", nil, "step the system clock to the receiver's time when it is off")
+  static let stepThreshold = TypedOption.number(
+    "step-threshold", nil, "SECONDS",
+    "with --set-clock, step only when the clock is further off than this (default 1)",
+    in: 0...ValueParsing.largest, what: "seconds", example: "1")
   static let options: [OptionSpec] =
-    [
-      .value("epochs", "n", "N", "measure N fixes (default 5)"),
-      .value(
-        "timeout", "t", "SECONDS",
-        "give up after this long (default 120: a cold receiver can take minutes)"),
-      .flag("set-clock", nil, "step the system clock to the receiver's time when it is off"),
-      .value(
-        "step-threshold", nil, "SECONDS",
-        "with --set-clock, step only when the clock is further off than this (default 1)"),
-    ] + CommonOptions.source
-    + [CommonOptions.output[0], CommonOptions.output[3], CommonOptions.help]
+    [epochs.spec, FixRequest.timeout.spec, setClock.spec, stepThreshold.spec]
+    + CommonOptions.source
+    + [CommonOptions.json.spec, CommonOptions.verbose.spec, CommonOptions.help]
   static let exitStatuses: [ExitStatus] = [
     .ok, .usage, .unavailable, .software, .ioError, .busy, .noNMEA, .permissionDenied, .noFix,
     .receiverLost, .interrupted, .quit,
@@ -47,24 +47,16 @@ enum TimeCommand: Command {
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
-    let values = ValueParsing(command: name)
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: name)
     guard source.isLive else {
       throw LocateError.usage(
         "--input", "a capture has no arrival times: time reads a live receiver", command: name)
     }
-    let epochs =
-      try arguments.value("epochs").map { text throws(LocateError) in
-        try values.integer("epochs", text, in: 1...100_000, example: "10")
-      } ?? 5
-    let timeout = try FixRequest.timeout(arguments, command: name)
-    let threshold =
-      try arguments.value("step-threshold").map { text throws(LocateError) in
-        try values.number(
-          "step-threshold", text, in: 0...ValueParsing.largest, what: "seconds", example: "1")
-      } ?? 1
-    if arguments.has("step-threshold") && !arguments.has("set-clock") {
+    let epochs = try arguments.value(Self.epochs) ?? 5
+    let timeout = try FixRequest.timeout(in: arguments)
+    let threshold = try arguments.value(stepThreshold) ?? 1
+    if arguments.has(stepThreshold) && !arguments.has(setClock) {
       throw LocateError.usage(
         "--step-threshold", "applies with --set-clock only", command: name)
     }
@@ -114,14 +106,14 @@ enum TimeCommand: Command {
       throw noTime(observer.snapshot, source: source, timeout: timeout)
     }
     var report = TimeReport(measured: measured, clock: try? KernelClock.status(), step: nil)
-    if arguments.has("set-clock") {
+    if arguments.has(setClock) {
       report.step = try step(
         ClockStep(
           reference: reference, system: last.firstByteRealtime,
           monotonic: last.firstByteMonotonic),
         threshold: Int64(threshold * 1e9))
     }
-    try context.output.write(arguments.has("json") ? report.json : report.text)
+    try context.output.write(arguments.has(CommonOptions.json) ? report.json : report.text)
   }
 
   /// Steps the clock when it is further than `threshold` ns off.

@@ -37,27 +37,44 @@ enum WatchCommand: Command {
     refuse --visits. With --events-only only visits (and region events) are printed, and
     --count counts them.
     """
+  /// The options, each declared once.
+  enum Opt {
+    static let count = TypedOption.integer(
+      "count", "n", "N", "stop after N fixes", in: 1...Int.max, example: "10")
+    static let duration = TypedOption.seconds(
+      "duration", nil, "stop after this long (for --input FILE or -, the capture's own time)",
+      example: "60")
+    static let distanceFilter = TypedOption.number(
+      "distance-filter", nil, "METERS", "only fixes this far from the last one printed",
+      in: 0...ValueParsing.largest, what: "metres", example: "10")
+    static let accuracy = TypedOption.positive(
+      "accuracy", "a", "METERS", "only fixes at least this accurate (horizontal)",
+      what: "metres", example: "10")
+    static let activity = TypedOption.choice(
+      "activity", nil, "TYPE",
+      "automotive, fitness, airborne, navigation or other (default): sets when to pause",
+      [
+        ("automotive", ActivityType.automotiveNavigation), ("fitness", .fitness),
+        ("airborne", .airborne), ("navigation", .otherNavigation), ("other", .other),
+      ])
+    static let noPause = FlagOption("no-pause", nil, "never pause updates while stationary")
+    static let to = TypedOption<NamedPoint>(
+      "to", nil, "[NAME=]LAT,LON",
+      "also show the distance and bearing to this point (several with --screen)",
+      repeatable: true
+    ) { _, text, values throws(LocateError) in try WatchScreen.target(text, values) }
+    static let satellites = FlagOption(
+      "satellites", nil, "also show the sky view (satellites, signal, DOPs)")
+    static let visits = FlagOption(
+      "visits", nil,
+      "also report visits: stays of 5 minutes within 50 m, on arrival and on departure")
+  }
+
   static let options: [OptionSpec] =
     [
-      .value("count", "n", "N", "stop after N fixes"),
-      .value(
-        "duration", nil, "SECONDS",
-        "stop after this long (for --input FILE or -, the capture's own time)"),
-      .value("distance-filter", nil, "METERS", "only fixes this far from the last one printed"),
-      .value("accuracy", "a", "METERS", "only fixes at least this accurate (horizontal)"),
-      .value(
-        "activity", nil, "TYPE",
-        "automotive, fitness, airborne, navigation or other (default): sets when to pause"),
-      .flag("no-pause", nil, "never pause updates while stationary"),
-      .value(
-        "to", nil, "[NAME=]LAT,LON",
-        "also show the distance and bearing to this point (several with --screen)",
-        repeatable: true),
-      .flag("satellites", nil, "also show the sky view (satellites, signal, DOPs)"),
-      WatchScreen.option,
-      .flag(
-        "visits", nil,
-        "also report visits: stays of 5 minutes within 50 m, on arrival and on departure"),
+      Opt.count.spec, Opt.duration.spec, Opt.distanceFilter.spec, Opt.accuracy.spec,
+      Opt.activity.spec, Opt.noPause.spec, Opt.to.spec, Opt.satellites.spec, WatchScreen.option,
+      Opt.visits.spec,
     ] + RegionOptions.options + CommonOptions.source + TimeOptions.options + CommonOptions.output
     + [CommonOptions.help]
   static let exitStatuses: [ExitStatus] = [
@@ -86,7 +103,6 @@ enum WatchCommand: Command {
   ]
 
   static func run(_ arguments: ParsedArguments, _ context: Context) async throws(LocateError) {
-    let values = ValueParsing(command: name)
     let format = try OutputFormat.chosen(arguments, allowed: OutputFormat.allCases, command: name)
     let source = try CommonOptions.source(
       arguments, environment: context.environment, command: name)
@@ -94,36 +110,18 @@ enum WatchCommand: Command {
     options.checksumPolicy = CommonOptions.checksumPolicy(arguments)
     options.date = try CommonOptions.date(arguments, command: name)
     var limits = WatchLoop.Limits()
-    if let text = arguments.value("count") {
-      limits.count = try values.integer("count", text, in: 1...Int.max, example: "10")
-    }
+    if let count = try arguments.value(Opt.count) { limits.count = count }
     var wallClockLimit: Double?
-    if let text = arguments.value("duration") {
-      let seconds = try values.seconds("duration", text, example: "60")
+    if let seconds = try arguments.value(Opt.duration) {
       if source.isLive { wallClockLimit = seconds } else { limits.streamDuration = seconds }
     }
-    if let text = arguments.value("distance-filter") {
-      options.distanceFilter = try values.number(
-        "distance-filter", text, in: 0...ValueParsing.largest, what: "metres",
-        example: "10")
-    }
-    if let text = arguments.value("accuracy") {
-      options.desiredAccuracy = try values.positive("accuracy", text, what: "metres", example: "10")
-    }
-    if let text = arguments.value("activity") {
-      options.activityType = try values.choice(
-        "activity", text,
-        [
-          ("automotive", .automotiveNavigation), ("fitness", .fitness), ("airborne", .airborne),
-          ("navigation", .otherNavigation), ("other", .other),
-        ])
-    }
-    if arguments.has("no-pause") { options.pausesAutomatically = false }
-    options.deliversSkyViews = arguments.has("satellites")
-    let targets = try arguments.all("to").map { text throws(LocateError) in
-      try WatchScreen.target(text, values)
-    }
-    if targets.count > 1, !arguments.has("screen") {
+    if let metres = try arguments.value(Opt.distanceFilter) { options.distanceFilter = metres }
+    if let metres = try arguments.value(Opt.accuracy) { options.desiredAccuracy = metres }
+    if let activity = try arguments.value(Opt.activity) { options.activityType = activity }
+    if arguments.has(Opt.noPause) { options.pausesAutomatically = false }
+    options.deliversSkyViews = arguments.has(Opt.satellites)
+    let targets = try arguments.all(Opt.to)
+    if targets.count > 1, !arguments.has(WatchScreen.flag) {
       throw LocateError(
         .usage, "--to given \(targets.count) times", "watch's lines and objects carry one target",
         remedy: "give one --to, or add --screen, which shows several")
@@ -132,7 +130,7 @@ enum WatchCommand: Command {
     if let tracker = try RegionOptions.tracker(arguments, command: name) {
       options.regions = tracker
     }
-    if arguments.has("visits") {
+    if arguments.has(Opt.visits) {
       guard format != .gpx && format != .csv else {
         throw LocateError.usage(
           "--visits with --format \(format)", "visits are written as text, json or geojson",
@@ -140,13 +138,13 @@ enum WatchCommand: Command {
       }
       options.visits = VisitRule()
     }
-    let eventsOnly = arguments.has("events-only")
-    if eventsOnly, let other = ["satellites", "to"].first(where: { arguments.has($0) }) {
+    let eventsOnly = arguments.has(RegionOptions.eventsOnly)
+    if eventsOnly, let other = [Opt.satellites.spec, Opt.to.spec].first(where: arguments.has) {
       throw LocateError.usage(
-        "--events-only and --\(other)", "--events-only prints region events only",
+        "--events-only and --\(other.long)", "--events-only prints region events only",
         command: name)
     }
-    if arguments.has("screen") {
+    if arguments.has(WatchScreen.flag) {
       try WatchScreen.check(arguments, format: format)
       if WatchScreen.available(context) {
         options.deliversSkyViews = true
@@ -156,13 +154,15 @@ enum WatchCommand: Command {
           arguments: arguments, context: context)
         return
       }
-      StatusLine(isTerminal: context.stderrIsTerminal, verbose: arguments.has("verbose")).note(
+      StatusLine(
+        isTerminal: context.stderrIsTerminal, verbose: arguments.has(CommonOptions.verbose)
+      ).note(
         "--screen: standard output is not a terminal that can show it: printing lines"
           + (targets.count > 1 ? " (with the first --to only)" : ""))
     }
     let writer = FixStreamWriter(
       output: context.output, format: format, hasTarget: target != nil,
-      satellites: arguments.has("satellites"),
+      satellites: arguments.has(Opt.satellites),
       flushesEachRecord: FixStreamWriter.flushesEachRecord(reading: source),
       regions: !options.regions.isEmpty, eventsOnly: eventsOnly)
     let regions = RegionOutput(writer: writer)

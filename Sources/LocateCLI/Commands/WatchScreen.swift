@@ -9,10 +9,12 @@ import Receivers
 /// when standard output is a terminal that can show it; `watch`'s lines otherwise.
 enum WatchScreen {
   /// The option and its help.
-  static let option = OptionSpec.flag(
+  static let flag = FlagOption(
     "screen", nil,
     "a full-screen view, redrawn in place: fix, satellites, sky plot, receiver (q quits);"
       + " lines when standard output is not a terminal")
+  /// The option's spec, for `watch`'s list.
+  static var option: OptionSpec { flag.spec }
 
   /// What `watch --help` says of it.
   static let about = """
@@ -50,7 +52,7 @@ enum WatchScreen {
         .usage, "--screen with --format \(format)", "the screen is for people, not programs",
         remedy: "leave out --screen for \(format), or --format for the screen")
     }
-    if arguments.has("events-only") {
+    if arguments.has(RegionOptions.eventsOnly) {
       throw LocateError.usage(
         "--screen and --events-only", "the screen shows everything", command: "watch")
     }

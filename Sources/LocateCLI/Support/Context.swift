@@ -22,7 +22,8 @@ struct Context: Sendable {
   /// The stderr status line for a command run with or without `--verbose`; it also tells
   /// of a receiver joined or taken over (``SharingNote``).
   func statusLine(_ arguments: ParsedArguments) -> StatusLine {
-    let status = StatusLine(isTerminal: stderrIsTerminal, verbose: arguments.has("verbose"))
+    let status = StatusLine(
+      isTerminal: stderrIsTerminal, verbose: arguments.has(CommonOptions.verbose))
     SharingNote.setHandler { status.note($0.description) }
     return status
   }
@@ -30,7 +31,7 @@ struct Context: Sendable {
   /// Colour for human output on standard output.
   func style(_ arguments: ParsedArguments) -> Style {
     Style.decide(
-      isTerminal: stdoutIsTerminal, noColorOption: arguments.has("no-color"),
+      isTerminal: stdoutIsTerminal, noColorOption: arguments.has(CommonOptions.noColor),
       environment: environment)
   }
 

@@ -1,3 +1,4 @@
+import JSON
 import TimeService
 
 /// gpsd's time objects, as gpsd 3.22 writes them to clients that watch with `"pps":true`:

@@ -3,9 +3,11 @@
 /// objects from `locate watch --json` and `locate serve` (VERSION, DEVICE, WATCH, POLL…),
 /// GeoJSON's and the other formats' objects.
 package struct JSONObject {
-  private var buffer = TextBytes(capacity: 384)
+  @usableFromInline
+  var buffer = TextBytes(capacity: 384)
 
   /// An empty object (`{}` until members are added).
+  @inlinable
   package init() { buffer.append(UInt8(ascii: "{")) }
 
   /// An object whose first member is `"class":NAME`, as gpsd's objects start.
@@ -16,7 +18,8 @@ package struct JSONObject {
 
   /// Starts a member: the comma before it and its key. Keys are literals of plain ASCII (no
   /// quote, backslash or control to escape), so their bytes are copied as they are.
-  private mutating func key(_ key: StaticString) {
+  @inlinable @inline(__always)
+  mutating func key(_ key: StaticString) {
     let comma = buffer.bytes.count > 1
     key.withUTF8Buffer { utf8 in
       // Straight into the array's storage (see ``TextBytes/writeDigits(_:minimumCount:to:)``).
@@ -42,6 +45,7 @@ package struct JSONObject {
   }
 
   /// A string member.
+  @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: String?) {
     guard let value else { return }
     self.key(key)
@@ -49,6 +53,7 @@ package struct JSONObject {
   }
 
   /// A number member with a fixed number of decimals (gpsd's `%.Nf`).
+  @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: Double?, places: Int) {
     guard let value, value.isFinite else { return }
     self.key(key)
@@ -56,6 +61,7 @@ package struct JSONObject {
   }
 
   /// A number member written as the shortest text that reads back as the same `Double`.
+  @inlinable
   package mutating func add(_ key: StaticString, shortest value: Double?) {
     guard let value, value.isFinite else { return }
     self.key(key)
@@ -63,6 +69,7 @@ package struct JSONObject {
   }
 
   /// An integer member.
+  @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: Int?) {
     guard let value else { return }
     self.key(key)
@@ -70,6 +77,7 @@ package struct JSONObject {
   }
 
   /// A Boolean member.
+  @inlinable
   package mutating func add(_ key: StaticString, _ value: Bool) {
     self.key(key)
     buffer.append(value ? "true" : "false")
@@ -98,6 +106,7 @@ package struct JSONObject {
   }
 
   /// The object's text as bytes.
+  @inlinable
   package var bytes: [UInt8] {
     var closed = buffer
     closed.append(UInt8(ascii: "}"))
@@ -118,6 +127,7 @@ package struct JSONObject {
 
   /// Appends the object and a line end (LF) to `output` (taking the object's own bytes,
   /// without a copy, when `output` is empty).
+  @inlinable
   package consuming func appendLine(to output: inout [UInt8]) {
     buffer.append(UInt8(ascii: "}"))
     buffer.append(UInt8(ascii: "\n"))

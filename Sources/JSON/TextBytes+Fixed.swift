@@ -6,7 +6,7 @@ extension TextBytes {
   /// digit before the point, no point with no places) into `span`, which has room for 30 more
   /// bytes (`units` < 10^16, `places` ≤ 12): the whole part and the zero-padded fraction, each
   /// two digits at a time; only the whole part's digits are counted.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func writeFixed(
     _ units: UInt, places: Int, divisor: UInt, to span: inout OutputSpan<UInt8>
   ) {
@@ -38,6 +38,7 @@ extension TextBytes {
   /// Appends `value` with exactly `places` decimals, as C's `%.Nf` prints it (the exact
   /// binary value rounded half to even), but never `-0.000`. Non-finite values are not
   /// numbers in JSON: callers leave them out.
+  @inlinable
   package mutating func appendFixed(_ value: Double, places: Int) {
     if places >= 0, places < Self.powersOfTen.count, value.isFinite {
       let scale = Self.powersOfTen[places]
@@ -67,7 +68,8 @@ extension TextBytes {
     append(Self.formatted(value, places: places))
   }
 
-  private static let powersOfTen: [Double] = [
+  @usableFromInline
+  static let powersOfTen: [Double] = [
     1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
   ]
 

@@ -17,7 +17,7 @@ package struct TextBytes {
   package var string: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Appends one ASCII byte.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
   /// Appends text as is.
@@ -33,6 +33,7 @@ package struct TextBytes {
   }
 
   /// Appends an integer in decimal.
+  @inlinable
   package mutating func append(_ value: Int) {
     if value < 0 {
       append(UInt8(ascii: "-"))
@@ -43,6 +44,7 @@ package struct TextBytes {
   }
 
   /// Appends `value`'s decimal digits, padded with zeros to `minimumCount` (at most 20).
+  @inlinable
   package mutating func appendDigits(_ value: UInt, minimumCount: Int) {
     bytes.append(addingCapacity: 20) { span in
       Self.writeDigits(value, minimumCount: minimumCount, to: &span)
@@ -54,7 +56,7 @@ package struct TextBytes {
   /// storage, last digit first, one capacity check for each: `append(_:)` per byte checked
   /// each time, and `append(contentsOf:)` of a slice went through a generic copy and `memcpy`
   /// (most of the instructions of `watch --json`'s numbers).
-  @inline(__always)
+  @inlinable @inline(__always)
   static func writeDigits(
     _ value: UInt, minimumCount: Int, to span: inout OutputSpan<UInt8>
   ) {
@@ -77,13 +79,14 @@ package struct TextBytes {
   }
 
   /// "00", "01", … "99": the two digits of each number below 100, in order.
-  private static let digitPairs: StaticString =
+  @usableFromInline
+  static let digitPairs: StaticString =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
   /// Writes the last `digits` decimal digits of `value` (zero-padded) into the `digits` bytes
   /// before `end`, two at a time from a table of pairs (half the divisions and stores of a
   /// digit at a time). The caller owns those bytes.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func writeBackward(_ value: UInt, digits: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
     let pairs = digitPairs.utf8Start
     var value = value

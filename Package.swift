@@ -48,7 +48,7 @@ let package = Package(
       name: "OpenCoreLocation",
       dependencies: ["LocationEngine", "NMEA", "Geodesy", "Gazetteer", "Receivers", "Platform"]),
     .target(name: "TimeService", dependencies: ["Platform", "CLocateSys"]),
-    .target(name: "JSON"),
+    .target(name: "JSON", dependencies: ["NMEA", "Platform"]),
     .target(name: "GPSDServer", dependencies: ["Platform", "JSON"]),
     .target(
       name: "LocateCLI",
@@ -89,7 +89,7 @@ let package = Package(
     .testTarget(
       name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"],
       swiftSettings: [.unsafeFlags(["-O"])]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "Platform"]),
     .testTarget(
       name: "TimeServiceTests",
       dependencies: ["TimeService", "Platform", "CLocateSys", "TestSupport"]),
@@ -108,7 +108,7 @@ let package = Package(
       name: "LocateCLITests",
       dependencies: [
         "LocateCLI", "locate", "OpenCoreLocation", "LocationEngine", "Geodesy", "Gazetteer",
-        "Receivers", "VirtualReceiver",
+        "Receivers", "VirtualReceiver", "JSON",
         "NMEA", "Platform", "TestSupport", "TimeService",
       ],
       exclude: ["Fixtures"]),

@@ -1,3 +1,4 @@
+import JSON
 import Platform
 
 /// The receiver the server relays, as gpsd's DEVICE object describes it.
@@ -12,8 +13,8 @@ struct GPSDDevice: Equatable {
   /// The DEVICE object: `driver` NMEA0183, `flags` 1 (a GPS seen), `native` 0, and for a serial
   /// device `bps`, `parity` and `stopbits` (always 8N1 here). No `cycle`: the epoch rate is the
   /// receiver's, not set here.
-  var object: JSONLine {
-    var object = JSONLine(class: "DEVICE")
+  var object: JSONObject {
+    var object = JSONObject(class: "DEVICE")
     object.add("path", path)
     object.add("driver", "NMEA0183")
     object.add("activated", activated)
@@ -29,29 +30,18 @@ struct GPSDDevice: Equatable {
 
   /// The DEVICE object gpsd sends watchers when a device goes away: `"activated":0`.
   static func deactivated(_ path: String) -> [UInt8] {
-    var object = JSONLine(class: "DEVICE")
+    var object = JSONObject(class: "DEVICE")
     object.add("path", path)
     object.add("activated", 0)
-    return object.line
+    return object.crlfLine()
   }
 }
 
 /// The wall clock as gpsd writes it (`2026-12-01T10:42:07.271Z`), without Foundation.
 enum UTCTime {
-  /// Now (the wall ``SystemTime``, broken down as ``CalendarTime``).
+  /// Now (the wall ``SystemTime``, truncated to milliseconds), written by the formats' ISO 8601
+  /// writer (``TextBytes/iso8601(millisecondsSince1970:)``).
   static func now() -> String {
-    let nanoseconds = SystemTime.wallNanoseconds()
-    let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : 0
-    let millis = Int((nanoseconds - seconds * 1_000_000_000) / 1_000_000)
-    guard let time = CalendarTime(secondsSince1970: seconds) else {
-      return "1970-01-01T00:00:00.000Z"
-    }
-    func padded(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return padded(time.year, 4) + "-" + padded(time.month, 2) + "-" + padded(time.day, 2) + "T"
-      + padded(time.hour, 2) + ":" + padded(time.minute, 2) + ":" + padded(time.second, 2) + "."
-      + padded(millis, 3) + "Z"
+    TextBytes.iso8601(millisecondsSince1970: max(0, SystemTime.wallNanoseconds()) / 1_000_000)
   }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// What the VERSION object says: the server's release, and the protocol level it speaks
 /// (gpsd 3.22's, 3.14).
 package struct GPSDVersion: Sendable, Equatable {
@@ -18,12 +20,12 @@ package struct GPSDVersion: Sendable, Equatable {
 
   /// The VERSION object (the greeting, and the answer to `?VERSION;`).
   var line: [UInt8] {
-    var object = JSONLine(class: "VERSION")
+    var object = JSONObject(class: "VERSION")
     object.add("release", release)
     object.add("rev", revision)
     object.add("proto_major", protocolMajor)
     object.add("proto_minor", protocolMinor)
-    return object.line
+    return object.crlfLine()
   }
 }
 
@@ -31,8 +33,8 @@ package struct GPSDVersion: Sendable, Equatable {
 enum GPSDError {
   /// `{"class":"ERROR","message":"…"}`.
   static func line(_ message: String) -> [UInt8] {
-    var object = JSONLine(class: "ERROR")
+    var object = JSONObject(class: "ERROR")
     object.add("message", message)
-    return object.line
+    return object.crlfLine()
   }
 }

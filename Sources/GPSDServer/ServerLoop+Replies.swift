@@ -1,3 +1,5 @@
+import JSON
+
 // The server thread's answers to requests, and the fan-out of reports.
 extension ServerLoop {
   /// Answers one request of `client`.
@@ -20,7 +22,7 @@ extension ServerLoop {
         return reply(GPSDError.line("Can't open \(path)."), to: client)
       }
       // Settings (bps, parity, native, cycle…) are never applied: the device as it is.
-      reply(device.object.line, to: client)
+      reply(device.object.crlfLine(), to: client)
     case .success(.watch(let arguments)):
       var policy = client.policy
       do throws(RequestError) {
@@ -57,7 +59,7 @@ extension ServerLoop {
     case .deviceActivated(let path, let bps):
       let activated = GPSDDevice(path: path, activated: UTCTime.now(), bps: bps)
       device = activated
-      broadcast(activated.object.line) { $0.streamsReports(of: path) }
+      broadcast(activated.object.crlfLine()) { $0.streamsReports(of: path) }
     case .deviceDeactivated:
       guard let path else { return }
       broadcast(GPSDDevice.deactivated(path)) { $0.streamsReports(of: path) }
@@ -69,10 +71,10 @@ extension ServerLoop {
 
   /// DEVICES: the device while it is open, else an empty list.
   var devicesLine: [UInt8] {
-    var object = JSONLine(class: "DEVICES")
+    var object = JSONObject(class: "DEVICES")
     object.add(
-      "devices", json: [UInt8(ascii: "[")] + (device?.object.object ?? []) + [UInt8(ascii: "]")])
-    return object.line
+      "devices", raw: [UInt8(ascii: "[")] + (device?.object.bytes ?? []) + [UInt8(ascii: "]")])
+    return object.crlfLine()
   }
 
   /// POLL for `client`: the time, whether the device it watches is open, and that device's last
@@ -80,16 +82,16 @@ extension ServerLoop {
   /// client that has not enabled a watch (`?WATCH={"enable":true}`), or watches another
   /// device, gets `"active":0` and empty lists.
   func pollLine(for client: ClientConnection) -> [UInt8] {
-    var object = JSONLine(class: "POLL")
+    var object = JSONObject(class: "POLL")
     object.add("time", UTCTime.now())
     let watched = client.policy.enable && client.policy.watches(device?.path)
     object.add("active", watched && device != nil ? 1 : 0)
     func list(_ item: [UInt8]?) -> [UInt8] {
       [UInt8(ascii: "[")] + ((watched ? item : nil) ?? []) + [UInt8(ascii: "]")]
     }
-    object.add("tpv", json: list(lastTPV))
-    object.add("gst", json: list(nil))
-    object.add("sky", json: list(lastSKY))
-    return object.line
+    object.add("tpv", raw: list(lastTPV))
+    object.add("gst", raw: list(nil))
+    object.add("sky", raw: list(lastSKY))
+    return object.crlfLine()
   }
 }

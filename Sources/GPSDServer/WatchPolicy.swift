@@ -1,3 +1,5 @@
+import JSON
+
 /// What a client asked `?WATCH` for, with gpsd's members and defaults: `enable` (true when a
 /// WATCH object leaves it out), `json` (TPV, SKY and DEVICE reports), `nmea` and `raw` (the
 /// receiver's sentences as they came: for an NMEA receiver `"nmea":true`, `"raw":1` and
@@ -83,7 +85,7 @@ struct WatchPolicy: Equatable {
 
   /// The WATCH object that acknowledges it, members in gpsd's order.
   var line: [UInt8] {
-    var object = JSONLine(class: "WATCH")
+    var object = JSONObject(class: "WATCH")
     object.add("enable", enable)
     object.add("json", json)
     object.add("nmea", nmea)
@@ -93,6 +95,6 @@ struct WatchPolicy: Equatable {
     object.add("split24", split24)
     object.add("pps", pps)
     if let device { object.add("device", device) }
-    return object.line
+    return object.crlfLine()
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import JSON
 import LocationEngine
 import OpenCoreLocation
 import Receivers
 import Testing
+import TimeService
 
 @testable import LocateCLI
 
@@ -154,5 +156,17 @@ import Testing
     #expect(JSONText.fixed(-1.25, 1) == "-1.2")
     #expect(JSONText.shortest(48.3538) == "48.3538")
     #expect(JSONText.shortest(-12) == "-12")
+  }
+
+  @Test func timeObjects() {
+    let sample = TimeSample(reference: 1_796_208_750_000_000_000, system: -1)
+    #expect(
+      String(decoding: GPSDJSON.toff(sample, device: "/dev/ttyUSB0"), as: UTF8.self)
+        == #"{"class":"TOFF","device":"/dev/ttyUSB0","real_sec":1796208750, "real_nsec":0,"#
+        + #""clock_sec":-1,"clock_nsec":999999999}"#)
+    #expect(
+      String(decoding: GPSDJSON.pps(sample, device: "a\"b", precision: -20), as: UTF8.self)
+        == #"{"class":"PPS","device":"a\"b","real_sec":1796208750,"real_nsec":0,"#
+        + #""clock_sec":-1,"clock_nsec":999999999,"precision":-20}"#)
   }
 }

@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 import LocationEngine
 
 /// Option values turned into numbers, units and points, with one-line usage errors that say

@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 import LocationEngine
 
 /// `locate distance`: distance and bearing from here (or `--from`) to places, nearest first.

@@ -1,3 +1,4 @@
+import JSON
 import Platform
 import Receivers
 import VirtualReceiver

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Geodesy
+import JSON
 import LocationEngine
 import Receivers
 

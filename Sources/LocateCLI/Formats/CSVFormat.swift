@@ -1,3 +1,4 @@
+import JSON
 import LocationEngine
 
 /// CSV (RFC 4180) with a header line: gpsd's names and units for fixes, metres for distances.

@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 
 /// The output of `distance` in each format: places nearest first.
 enum DistanceFormat {

@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 
 /// One place of `locate distance`, measured from the origin.
 struct DistanceResult: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import JSON
 import LocationEngine
 
 /// GPX 1.1 (topografix.com/GPX/1/1): a track written point by point for `watch`, a waypoint

@@ -1,3 +1,4 @@
+import JSON
 import LocationEngine
 
 /// GeoJSON (RFC 7946): a Feature per fix, a FeatureCollection for `distance`, and RFC 8142

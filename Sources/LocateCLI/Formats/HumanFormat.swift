@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Gazetteer
 import Geodesy
+import JSON
 import LocationEngine
 import NMEA
 

@@ -1,3 +1,4 @@
+import JSON
 import LocationEngine
 import Platform
 import TimeService
@@ -34,7 +35,8 @@ struct TimeReport {
 
   /// `2026-12-02T10:52:33.004Z` for nanoseconds since 1970.
   private static func iso(_ nanoseconds: Int64) -> String {
-    TimeText.formattedISO8601(nanoseconds.floorDivided(by: 1_000_000).quotient)
+    TextBytes.iso8601(
+      millisecondsSince1970: nanoseconds.floorDivided(by: 1_000_000).quotient)
   }
 
   /// The text report.

@@ -1,25 +1,12 @@
 import FoundationEssentials
+import JSON
 import NMEA
-import Platform
 
 /// ISO 8601 UTC times with milliseconds, as gpsd writes them.
 enum TimeText {
-  /// `2024-05-01T12:00:00.000Z`.
+  /// `2024-05-01T12:00:00.000Z` (`invalid` for a time beyond ±3 million years).
   static func iso8601(_ date: Date) -> String {
-    var text = TextBytes(capacity: 24)
-    text.appendISO8601(date)
-    return text.string
-  }
-
-  /// The same through the C library's calendar (``CalendarTime``) and the C formatter, for
-  /// years outside 0…9999; `total` is milliseconds since 1970.
-  static func formattedISO8601(_ total: Int64) -> String {
-    let seconds = total.floorDivided(by: 1000).quotient
-    let millis = Int(total - seconds * 1000)
-    guard let time = CalendarTime(secondsSince1970: seconds) else { return "?" }
-    return CFormat.string(
-      "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int32(time.year), Int32(time.month),
-      Int32(time.day), Int32(time.hour), Int32(time.minute), Int32(time.second), Int32(millis))
+    TextBytes.iso8601(secondsSince1970: date.timeIntervalSince1970)
   }
 
   /// Parses `2024-05-01T12:00:00Z`: `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds, then

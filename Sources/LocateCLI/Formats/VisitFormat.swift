@@ -1,3 +1,4 @@
+import JSON
 import LocationEngine
 
 /// How `watch --visits` writes a visit (see ``VisitRule``): once on arrival (`arrival`, no

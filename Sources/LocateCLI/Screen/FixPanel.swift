@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Geodesy
+import JSON
 import LocationEngine
 
 /// The fix: time (UTC, local, age), position (decimal and DMS), altitudes, speed, course,

@@ -1,3 +1,4 @@
+import JSON
 import LocationEngine
 import NMEA
 import Receivers

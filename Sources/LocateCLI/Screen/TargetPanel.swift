@@ -1,4 +1,5 @@
 import Geodesy
+import JSON
 import LocationEngine
 
 /// Targets (`--to NAME=LAT,LON`): the distance and bearing from the last fix to each, as

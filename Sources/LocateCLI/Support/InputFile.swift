@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSON
 import Platform
 
 /// Input files (`--input FILE`, `--points FILE`, `--regions FILE`): checked before use, read as

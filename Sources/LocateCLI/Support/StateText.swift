@@ -1,3 +1,4 @@
+import JSON
 import Receivers
 
 /// Device states in words, for notes on stderr.

@@ -1,7 +1,7 @@
 import Foundation
+import JSON
+import Platform
 import Testing
-
-@testable import LocateCLI
 
 /// The byte-level number and time writers print exactly what the C library prints.
 @Suite struct TextBytesTests {
@@ -84,14 +84,43 @@ import Testing
     #expect(bytes.string == "<" + text + ">")
   }
 
+  /// An ISO 8601 time as the formats wrote it before: broken down by the C library's
+  /// `gmtime_r` (``CalendarTime``) and printed by its `%04d`.
+  static func gmtimeReference(_ milliseconds: Int64) -> String {
+    let (seconds, millis) = milliseconds.floorDivided(by: 1000)
+    guard let time = CalendarTime(secondsSince1970: seconds) else { return "?" }
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int32(time.year), Int32(time.month),
+      Int32(time.day), Int32(time.hour), Int32(time.minute), Int32(time.second), Int32(millis))
+  }
+
   @Test(arguments: [
     -62_135_596_800.0, -1, 0, 951_782_400, 4_107_542_400, 253_402_300_799.999, 1e12,
     -1e12, 1_710_057_480.0005, -62_167_219_200, -62_167_219_200.001, 253_402_300_800,
+    -62_293_536_000, -9.9e13, 9.9e13,
   ])
   func timesMatchGmtime(seconds: Double) {
     var text = TextBytes()
-    text.appendISO8601(Date(timeIntervalSince1970: seconds))
+    text.appendISO8601(secondsSince1970: seconds)
     let milliseconds = Int64((seconds * 1000).rounded(.toNearestOrEven))
-    #expect(text.string == TimeText.formattedISO8601(milliseconds))
+    #expect(text.string == Self.gmtimeReference(milliseconds))
+  }
+
+  @Test func timesMatchGmtimeOnSeededMilliseconds() {
+    // 20,000 seeded times within ±3 million years, each day's start and end among them.
+    var state: UInt64 = 0x6973_6F38_3630_31
+    var mismatches: [String] = []
+    for round in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var milliseconds = Int64(bitPattern: state >> 1) % 95_000_000_000_000_000
+      if round % 3 == 1 { milliseconds -= milliseconds.floorDivided(by: 86_400_000).remainder }
+      if round % 3 == 2 { milliseconds -= 1 + milliseconds.floorDivided(by: 86_400_000).remainder }
+      let text = TextBytes.iso8601(millisecondsSince1970: milliseconds)
+      let expected = Self.gmtimeReference(milliseconds)
+      if text != expected, mismatches.count < 5 {
+        mismatches.append("\(milliseconds): \(text) vs \(expected)")
+      }
+    }
+    #expect(mismatches == [])
   }
 }

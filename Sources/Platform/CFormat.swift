@@ -1,9 +1,12 @@
 import Glibc
 
-/// The C library's `printf` formatting, for the few numbers the byte writers leave to it.
-enum CFormat {
-  /// `format` filled with `arguments` by `vsnprintf`.
-  static func string(_ format: String, _ arguments: any CVarArg...) -> String {
+/// The C library's `printf` formatting, for the few numbers the byte writers leave to it
+/// (`TextBytes` in JSON, the screen's local times).
+package enum CFormat {
+  /// `format` filled with `arguments`.
+  ///
+  /// The corresponding C function is `vsnprintf`.
+  package static func string(_ format: String, _ arguments: any CVarArg...) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     while true {
       let needed = withVaList(arguments) { list in

@@ -1,0 +1,59 @@
+import JSON
+import Testing
+
+/// gpsd's objects as the one byte writer writes them: members in the order added, absent
+/// and non-finite values left out, and the line ends the protocol needs.
+@Suite struct JSONObjectTests {
+  @Test func serverObjectsEndInCRLF() {
+    var object = JSONObject(class: "VERSION")
+    object.add("release", "locate 0.1.0")
+    object.add("proto_major", 3)
+    let line = object.crlfLine()
+    #expect(
+      String(decoding: line, as: UTF8.self)
+        == "{\"class\":\"VERSION\",\"release\":\"locate 0.1.0\",\"proto_major\":3}\r\n")
+    #expect(Array(line.suffix(3)) == [UInt8(ascii: "}"), 0x0D, 0x0A])
+  }
+
+  @Test func nestedObjectsAndLists() {
+    var device = JSONObject(class: "DEVICE")
+    device.add("path", "/dev/ttyUSB0")
+    device.add("activated", 0)
+    var devices = JSONObject(class: "DEVICES")
+    devices.add("devices", raw: [UInt8(ascii: "[")] + device.bytes + [UInt8(ascii: "]")])
+    #expect(
+      String(decoding: devices.crlfLine(), as: UTF8.self)
+        == "{\"class\":\"DEVICES\",\"devices\":[{\"class\":\"DEVICE\",\"path\":\"/dev/ttyUSB0\","
+        + "\"activated\":0}]}\r\n")
+  }
+
+  @Test func membersOfEveryKind() {
+    var object = JSONObject()
+    object.add("absent", nil as String?)
+    object.add("name", "a\"b")
+    object.add("lat", 48.117300001, places: 9)
+    object.add("nan", Double.nan, places: 3)
+    object.add("none", nil as Double?, places: 3)
+    object.add("speed", shortest: 0.25)
+    object.add("count", -12)
+    object.add("none2", nil as Int?)
+    object.add("flag", false)
+    object.add("time", secondsSince1970: 951_782_400.5)
+    object.add("later", secondsSince1970: nil)
+    object.add("list", raw: "[1,2]")
+    #expect(
+      object.text
+        == #"{"name":"a\"b","lat":48.117300001,"speed":0.25,"count":-12,"flag":false,"#
+        + #""time":"2000-02-29T00:00:00.500Z","list":[1,2]}"#)
+    var output = Array("x\n".utf8)
+    object.appendLine(to: &output)
+    #expect(String(decoding: output, as: UTF8.self) == "x\n" + object.text + "\n")
+  }
+
+  @Test func emptyObject() {
+    #expect(JSONObject().text == "{}")
+    var output: [UInt8] = []
+    JSONObject().appendLine(to: &output)
+    #expect(output == Array("{}\n".utf8))
+  }
+}

@@ -25,13 +25,13 @@ final class TestClient {
       setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
     guard connect(descriptor, info.ai_addr, info.ai_addrlen) == 0 else {
-      let failure = errno
-      close(descriptor)
-      throw ClientFailure("connect \(host):\(port): \(failure)")
+      // Not closed here: the object is whole, so its deinit runs and closes it (a second
+      // close could hit a descriptor another test opened meanwhile).
+      throw ClientFailure("connect \(host):\(port): \(errno)")
     }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   /// Sends `text` as it is.
   func send(_ text: String) {

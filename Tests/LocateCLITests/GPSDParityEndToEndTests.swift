@@ -192,14 +192,16 @@ final class RawClient {
     defer { freeaddrinfo(list) }
     descriptor = socket(info.ai_family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw TestFailure("socket: \(errno)") }
+    // Not closed here when connecting fails: the object is whole, so its deinit runs and
+    // closes it. Closing here as well closed the descriptor twice on every refused connection
+    // of the wait for gpsd (`try? RawClient` in a loop), the second time whatever another test
+    // had opened under that number meanwhile.
     guard connect(descriptor, info.ai_addr, info.ai_addrlen) == 0 else {
-      let failure = errno
-      close(descriptor)
-      throw TestFailure("connect \(host):\(port): \(failure)")
+      throw TestFailure("connect \(host):\(port): \(errno)")
     }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   func send(_ text: String) {
     let bytes = Array(text.utf8)

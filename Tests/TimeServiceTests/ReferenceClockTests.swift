@@ -51,11 +51,22 @@ import Testing
     func datagram(_ listener: FileDescriptor) throws -> clocate_chrony_sample {
       var sample = clocate_chrony_sample()
       var count = 0
+      var failure: Error?
       let got = waitUntil(timeout: 10) {
-        count = (try? withUnsafeMutableBytes(of: &sample) { try listener.read(into: $0) }) ?? 0
+        do {
+          count = try withUnsafeMutableBytes(of: &sample) { try listener.read(into: $0) }
+        } catch {
+          failure = error
+        }
         return count > 0
       }
-      guard got, count == 40 else { throw TestFailure("no datagram (\(count) bytes)") }
+      guard got, count == 40 else {
+        // What the clock noted of chronyd (reached, absent, failed with errno) and why reading
+        // failed: a datagram lost and a listener closed under the test say different things.
+        throw TestFailure(
+          "no datagram (\(count) bytes; last read error \(failure.map { "\($0)" } ?? "none");"
+            + " notes \(notes.withLock { $0 }))")
+      }
       return sample
     }
 

@@ -64,7 +64,9 @@ import Testing
     #expect(received.offset == -0.25)
     #expect(received.pulse == 1)
     #expect(received.magic == 0x534f_434b)
-    listener.close()
+    // The socket's path removed (chronyd gone): absent. (The listener is closed once, by the
+    // defer: a second close here closed whatever a parallel test had opened under its
+    // number meanwhile, ReferenceClockTests' chrony listener among them.)
     try FileManager.default.removeItem(atPath: path)
     let gone = socket.send(sample, pulse: false)
     #expect(gone.outcome == .absent)

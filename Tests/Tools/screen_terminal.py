@@ -133,12 +133,16 @@ def run(terminal, request):
     elif command == "keys":
         os.write(terminal.master, request["data"].encode())
     elif command == "signal":
-        if terminal.process.poll() is not None:
+        # poll() reaps an ended program: its pid is never signalled after that (another
+        # process may have it). Not yet reaped, an ended program is a zombie, and a signal to
+        # it does nothing.
+        if terminal.process.poll() is None:
+            os.kill(terminal.process.pid, getattr(signal, request["name"]))
+        elif not request.get("ifRunning"):
             terminal.pump(0.2)
             raise RuntimeError(
                 f"the program had ended (status {terminal.process.returncode}); its screen: "
                 + " / ".join(line.rstrip() for line in terminal.lines() if line.strip()))
-        os.kill(terminal.process.pid, getattr(signal, request["name"]))
     elif command == "exit":
         deadline = time.monotonic() + request.get("timeout", 30)
         status = None

@@ -128,8 +128,11 @@ final class ScreenTerminal {
   /// Types `keys`.
   func type(_ keys: String) throws { try ask(["cmd": "keys", "data": keys]) }
 
-  /// Sends a signal (`SIGINT`) to the program.
-  func signal(_ name: String) throws { try ask(["cmd": "signal", "name": name]) }
+  /// Sends a signal (`SIGINT`) to the program; an error when it has ended, unless
+  /// `ifRunning` (a second signal that may come after the first one ended it).
+  func signal(_ name: String, ifRunning: Bool = false) throws {
+    try ask(["cmd": "signal", "name": name, "ifRunning": ifRunning])
+  }
 
   /// What the end left: the status, `stty -a` after, the screen, the colours seen, every byte.
   struct End {

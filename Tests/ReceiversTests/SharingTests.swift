@@ -126,6 +126,45 @@ struct SharingTests {
     #expect((try? FileSystem.status(path, followingLinks: false)) == nil)
   }
 
+  @Test("after a takeover, a peer that joins late gets what was read since, then the rest")
+  func takeoverReplay() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let name = try #require(ShareDirectory.socketName(forDevice: pty.slavePath))
+    let path = try #require(ShareDirectory.own()) + "/" + name
+    let host = try #require(ShareHost.start(devicePath: pty.slavePath, rate: 9600))
+    defer { host.stop() }
+    let before = Array("$GPTXT,01,01,02,before*00\r\n".utf8)
+    // Published before the takeover: kept for nobody.
+    before.withUnsafeBytes { host.publish($0, at: 1) }
+    host.replayToJoiners(for: 60)
+    let waited = [Array("$GPGGA,epoch 130\r\n".utf8), Array("$GPGGA,epoch 131\r\n".utf8)]
+    for (index, chunk) in waited.enumerated() {
+      chunk.withUnsafeBytes { host.publish($0, at: Int64(100 + index)) }
+    }
+    // The holder's other former peer joins only now.
+    let peer = try FileDescriptor.unixConnection(to: path)
+    defer { peer.close() }
+    #expect(waitUntil(timeout: 10) { host.peerCount == 1 })
+    let after = Array("$GPGGA,epoch 132\r\n".utf8)
+    after.withUnsafeBytes { host.publish($0, at: 102) }
+    var expected = ShareFrame.greeting(rate: 9600)
+    var header: [UInt8] = []
+    for (chunk, time) in zip(waited + [after], [100, 101, 102] as [Int64]) {
+      ShareFrame.header(time: time, count: chunk.count, into: &header)
+      expected += header + chunk
+    }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while received.count < expected.count {
+      guard try !poll(peer, for: .input, milliseconds: 10_000).isEmpty else { break }
+      let count = try buffer.withUnsafeMutableBytes { try peer.read(into: $0) }
+      if count == 0 { break }
+      received += buffer[0..<count]
+    }
+    #expect(received == expected)
+  }
+
   @Test("a joined process that never reads is dropped; the holder reads on, every byte")
   func stalledPeer() throws {
     let pty = try PseudoTerminal()

@@ -23,6 +23,14 @@ final class ShareHost: @unchecked Sendable {
   private var thread: JoinableThread?
   private let peers = Locked<[Peer]>([])
   private var header: [UInt8] = []
+  /// After a takeover (``replayToJoiners(for:)``): every frame published since, until
+  /// `until` (monotonic ns) or ``replayLimit`` bytes, for the holder's other former peers, which
+  /// join only after this process has read what waited in the port. Guarded by `peers`' lock
+  /// (taken under it, so a joiner gets the replay and then every later frame, none twice).
+  private var replay: (frames: [UInt8], until: Int64)?
+
+  /// The most bytes kept for joiners after a takeover.
+  static let replayLimit = 1 << 18
 
   private struct Peer {
     let descriptor: FileDescriptor
@@ -96,6 +104,16 @@ final class ShareHost: @unchecked Sendable {
     ShareFrame.header(time: time, count: bytes.count, into: &header)
     let dropped = header.withUnsafeBytes { header in
       peers.withLock { peers -> [Int32] in
+        if var kept = replay {
+          replay = nil
+          if SystemTime.now() < kept.until,
+            kept.frames.count + header.count + bytes.count <= Self.replayLimit
+          {
+            kept.frames.append(contentsOf: header)
+            kept.frames.append(contentsOf: bytes)
+            replay = kept
+          }
+        }
         guard !peers.isEmpty else { return [] }
         var dropped: [Int32] = []
         var index = 0
@@ -111,6 +129,16 @@ final class ShareHost: @unchecked Sendable {
       }
     }
     for pid in dropped { SharingNote.droppedPeer(path: devicePath, pid: pid).post() }
+  }
+
+  /// Keeps what is published from now on for `seconds`, and sends it to every peer that joins
+  /// meanwhile before the frames that follow: after a takeover, the previous holder's other
+  /// peers join this process only once it has read what waited in the port (the epochs that
+  /// came while nobody read it), which they would lose otherwise. Each frame keeps its arrival
+  /// time, so a newcomer's freshness rules see how old it is.
+  func replayToJoiners(for seconds: Double) {
+    let until = SystemTime.deadline(after: seconds)
+    peers.withLock { _ in replay = (frames: [], until: until) }
   }
 
   /// How many peers are connected (for tests).
@@ -172,8 +200,11 @@ final class ShareHost: @unchecked Sendable {
       peers.withLock { peers in
         var joined = Peer(descriptor: peer, pid: credentials.pid)
         let empty = UnsafeRawBufferPointer(start: nil, count: 0)
-        let ok = ShareFrame.greeting(rate: rate).withUnsafeBytes {
+        var ok = ShareFrame.greeting(rate: rate).withUnsafeBytes {
           Self.send($0, empty, to: &joined)
+        }
+        if ok, let kept = replay, SystemTime.now() < kept.until, !kept.frames.isEmpty {
+          ok = kept.frames.withUnsafeBytes { Self.send($0, empty, to: &joined) }
         }
         if ok { peers.append(joined) }
       }

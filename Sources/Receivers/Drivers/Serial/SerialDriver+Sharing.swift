@@ -98,6 +98,9 @@ extension SerialDriver {
     }
   }
 
+  /// How long after a takeover what is read is kept for the holder's other peers.
+  static let takeoverReplay = 10.0
+
   /// After the holder's stream ended: opens the device at the holder's rate, keeping what
   /// waits in it, or joins whoever opened it first — the same holder again when it had only
   /// dropped this process for reading too slowly. `false` when neither could be done (the
@@ -110,7 +113,12 @@ extension SerialDriver {
     } catch {
       return false
     }
-    if port != nil { SharingNote.tookOver(path: path).post() }
+    if port != nil {
+      // The holder's other peers join this process in a moment: what it reads meanwhile (what
+      // waited in the port since the holder's last read) is kept for them.
+      host?.replayToJoiners(for: Self.takeoverReplay)
+      SharingNote.tookOver(path: path).post()
+    }
     return true
   }
 

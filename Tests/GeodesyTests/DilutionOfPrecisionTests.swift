@@ -69,7 +69,7 @@ import Testing
     "both initialisers give the direct computation's DOPs bit for bit, and a moved satellite does not"
   )
   func sameAsDirect() {
-    var generator = SplitMix(state: 24)
+    var generator = SeededRandom(seed: 24)
     var mismatches = 0
     var moved = 0
     for round in 0..<2_000 {
@@ -141,18 +141,5 @@ import Testing
     }
     print("DilutionOfPrecisionTests: \(compared) gpsd SKY objects recomputed")
     #expect(compared > (GpsdCaptures.missing.isEmpty ? 400 : 0))
-  }
-}
-
-/// SplitMix64, for seeded directions.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import NMEA
+import TestSupport
 
 /// The region tests' drive (the same as OpenCoreLocationTests' `Tour`), written as an NMEA
 /// capture: GGA, GST and RMC each second by the NMEA module's encoder (lossless), fix `i` at
@@ -43,15 +44,8 @@ enum RegionTour {
   static let lengthB = Geodesic.wgs84.inverse(from: yard.center, to: gate.center).distance
 
   static let jitter: [Double] = {
-    var state: UInt64 = 9
-    return (0..<600).map { _ in
-      // SplitMix64, as the library tests use.
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Double((z ^ (z >> 31)) % 3001) / 100 - 15
-    }
+    var generator = SeededRandom(seed: 9)
+    return (0..<600).map { _ in Double(generator.next() % 3001) / 100 - 15 }
   }()
 
   static let fixes: [Fix] = {

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import NMEA
+import TestSupport
 
 @testable import LocationEngine
 @testable import OpenCoreLocation
@@ -102,7 +103,7 @@ enum Tour {
 
   /// The jitter of each parked fix, metres towards the gate (−15…15, in centimetres).
   static let jitter: [Double] = {
-    var generator = SplitMix(seed: 9)
+    var generator = SeededRandom(seed: 9)
     return (0..<600).map { _ in Double(generator.next() % 3001) / 100 - 15 }
   }()
 

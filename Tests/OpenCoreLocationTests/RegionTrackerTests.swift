@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TestSupport
 import Testing
 
 @testable import LocationEngine
@@ -71,7 +72,7 @@ private let munich = CLLocationCoordinate2D(latitude: 48.1173, longitude: 11.516
 @Test func jitterAcrossTheBoundaryForTenMinutesGivesOneEvent() {
   var tracker = RegionTracker()
   tracker.add(identifier: "gate", center: munich, radius: 200)
-  var generator = SplitMix(seed: 7)
+  var generator = SeededRandom(seed: 7)
   // Parked 195 m from the centre (inside: 195 ≤ 200 − 4), then jittering ±15 m radially,
   // 1 Hz for 10 minutes: never beyond 220 m, so never outside.
   let fixes = (0..<600).map { index -> CLLocation in
@@ -157,17 +158,4 @@ private let munich = CLLocationCoordinate2D(latitude: 48.1173, longitude: 11.516
   tracker.remove(identifier: "a")
   #expect(tracker.identifiers == ["b"])
   #expect(tracker.state(of: "b") == .outside)
-}
-
-/// A tiny deterministic generator for jitter.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

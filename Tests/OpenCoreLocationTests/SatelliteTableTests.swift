@@ -1,4 +1,5 @@
 import NMEA
+import TestSupport
 import Testing
 
 @testable import LocationEngine
@@ -6,22 +7,9 @@ import Testing
 /// ``SatelliteTable/bestSNR`` is kept as GSV sentences are added; it must always be what a
 /// pass over the satellites in view gives (``SatelliteTable/strongestInView``).
 @Suite struct SatelliteTableTests {
-  /// SplitMix64, for seeded skies.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// A GSV of `talker` (signal `signalID`) with up to four satellites from `ids`.
   static func gsv(
-    _ talker: Talker, signalID: UInt8?, ids: ClosedRange<UInt16>, using random: inout Seeded
+    _ talker: Talker, signalID: UInt8?, ids: ClosedRange<UInt16>, using random: inout SeededRandom
   ) -> GSV {
     var gsv = GSV(talker: talker)
     gsv.signalID = signalID
@@ -39,7 +27,7 @@ import Testing
 
   @Test("the best SNR kept as sentences come is the best of the satellites in view")
   func bestSNRAsComputed() {
-    var random = Seeded(state: 24)
+    var random = SeededRandom(seed: 24)
     var table = SatelliteTable()
     var mismatches = 0
     var checked = 0
@@ -84,7 +72,7 @@ import Testing
 
   @Test("the used directions updated in place are the direct ones, and say when they changed")
   func usedDirectionsAsComputed() {
-    var random = Seeded(state: 7)
+    var random = SeededRandom(seed: 7)
     var table = SatelliteTable()
     var kept: [SIMD2<Double>] = []
     var wrong = 0

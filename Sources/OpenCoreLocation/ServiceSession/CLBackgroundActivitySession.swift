@@ -51,26 +51,7 @@ public final class CLBackgroundActivitySession: NSObject, @unchecked Sendable {
   /// The diagnostics: the current one at once, then one per change, until ``invalidate()``;
   /// each iteration is a subscriber of its own. Iterating may throw, as Apple's (it never does
   /// here).
-  public struct Diagnostics: AsyncSequence, Sendable {
-    /// Each element.
-    public typealias Element = Diagnostic
-    /// What iterating may throw.
-    public typealias Failure = any Error
-    let hub: DiagnosticHub<Diagnostic>
-
-    /// Iterates the diagnostics.
-    public struct Iterator: AsyncIteratorProtocol {
-      var base: AsyncStream<Diagnostic>.Iterator
-
-      /// The next diagnostic; nil after ``CLBackgroundActivitySession/invalidate()``.
-      public mutating func next() async throws -> Diagnostic? { await base.next() }
-    }
-
-    /// Subscribes.
-    public func makeAsyncIterator() -> Iterator {
-      Iterator(base: hub.subscribe().makeAsyncIterator())
-    }
-  }
+  public typealias Diagnostics = SessionDiagnostics<Diagnostic>
 
   private let hub: DiagnosticHub<Diagnostic>
   private let listener: UUID

@@ -34,27 +34,19 @@ struct SerialPortTests {
     let receiver = Receiver(
       source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
     #expect(!receiver.hasUnreadInput)
-    let recorder = EventRecorder()
-    let busy = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let first = Locked(true)
-    try receiver.start { event in
-      recorder.handler(event)
-      // The first chunk holds the reader in its handler until the test lets it go.
-      guard case .data = event, first.withLock({ $0 }) else { return }
-      first.withLock { $0 = false }
-      busy.signal()
-      release.wait()
-    }
+    // The first chunk holds the reader in its handler until the test lets it go.
+    let held = HeldReader()
+    let recorder = held.recorder
+    try receiver.start(held.handler)
     defer { receiver.stop() }
     #expect(eventually { recorder.snapshot.states.count == 1 })
     #expect(!receiver.hasUnreadInput)
     pty.send(nmea("GPTXT,01,01,02,first"))
-    #expect(busy.wait(timeout: .now() + 20) == .success)
+    #expect(held.waitUntilHeld())
     #expect(receiver.hasUnreadInput)
     let rest = nmea("GPTXT,01,01,02,second")
     pty.send(rest)
-    release.signal()
+    held.release()
     #expect(recorder.wait { $0.text.hasSuffix(rest) })
     #expect(eventually { !receiver.hasUnreadInput })
   }
@@ -67,24 +59,16 @@ struct SerialPortTests {
     defer { pty.close() }
     let receiver = Receiver(
       source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions(silence: 0.3))
-    let recorder = EventRecorder()
-    let busy = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let first = Locked(true)
-    try receiver.start { event in
-      recorder.handler(event)
-      guard case .data = event, first.withLock({ $0 }) else { return }
-      first.withLock { $0 = false }
-      busy.signal()
-      release.wait()
-    }
+    let held = HeldReader()
+    let recorder = held.recorder
+    try receiver.start(held.handler)
     defer { receiver.stop() }
     pty.send(nmea("GPTXT,01,01,02,first"))
-    #expect(busy.wait(timeout: .now() + 20) == .success)
+    #expect(held.waitUntilHeld())
     let rest = nmea("GPTXT,01,01,02,second")
     pty.send(rest)
     usleep(600_000)  // twice the silence timeout, in the handler
-    release.signal()
+    held.release()
     #expect(recorder.wait { $0.text.hasSuffix(rest) })
     #expect(recorder.snapshot.states == [.connected(path: pty.slavePath, baud: 9600)])
     // And a line that does go quiet is still reported silent.

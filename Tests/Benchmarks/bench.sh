@@ -143,6 +143,10 @@ FACTS=$WORK/facts.txt
 } > "$FACTS"
 cat "$FACTS"
 
+echo "== instructions (make budget, callgrind over the seeded 1 MB corpus)"
+BUDGET_SCRATCH="$ROOT/.build/bench" sh Tests/Benchmarks/instruction_budget.sh 2>&1 \
+  | tee "$WORK/budget.txt"
+
 echo "== heap allocations (valgrind)"
 # valgrind 3.19 cannot read the DWARF 5 debug information Swift 6 writes: a stripped copy.
 strip --strip-debug -o "$WORK/LocateBench.nodebug" "$BENCH"

@@ -8,7 +8,8 @@
 #            `locate_bench_decode_end`, are counted, not LocateBench's start-up)
 #   watch    locate watch --input corpus.nmea --json --no-pause   (the whole program)
 # and fails when either exceeds its budget in Tests/Benchmarks/instruction-budget by more than
-# 3 %. A change that makes either faster lowers its budget in the same commit; raising one
+# 3 %. It also counts the C floor (limit.c) over that corpus, for reference (`make bench` shows
+# the three). A change that makes either faster lowers its budget in the same commit; raising one
 # needs a line in docs/bench/profiles.md saying why.
 #
 # Both are release builds with the Swift runtime linked statically, as `make release` and
@@ -54,6 +55,12 @@ count() {
 decode=$(VALGRIND_OPTIONS="--collect-atstart=no --toggle-collect=locate_bench_decode \
   --toggle-collect=locate_bench_decode_end" count ./LocateBench decode corpus.nmea --quiet)
 watch=$(count ./locate watch --input corpus.nmea --json --no-pause)
+# For reference, not held to a budget: the C floor (Tests/Benchmarks/limit.c, gcc -O2: read,
+# memchr, XOR checksum) over the same corpus, when gcc is here.
+floor=
+if command -v gcc >/dev/null; then
+  gcc -O2 -o "$work/limit" Tests/Benchmarks/limit.c && floor=$(count ./limit corpus.nmea)
+fi
 
 if [ "${UPDATE:-0}" = 1 ]; then
   {
@@ -81,4 +88,8 @@ for name in decode watch; do
     echo "budget: $name: $measured instructions ($ratio against the budget of $allowed)"
   fi
 done
+if [ -n "$floor" ]; then
+  awk -v f="$floor" -v d="$decode" -v w="$watch" 'BEGIN {
+    printf "budget: floor: %d instructions (the C floor, for reference: decode %.2f×, watch %.2f×)\n", f, d / f, w / f }'
+fi
 exit $status

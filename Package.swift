@@ -49,7 +49,11 @@ let package = Package(
       dependencies: ["LocationEngine", "NMEA", "Geodesy", "Gazetteer", "Receivers", "Platform"]),
     .target(name: "TimeService", dependencies: ["Platform", "CLocateSys"]),
     .target(name: "JSON", dependencies: ["NMEA", "Platform"]),
-    .target(name: "GPSDServer", dependencies: ["Platform", "JSON"]),
+    .target(
+      name: "GPSDServer",
+      dependencies: [
+        "Platform", "JSON", "LocationEngine", "Receivers", "Geodesy", "TimeService",
+      ]),
     .target(
       name: "LocateCLI",
       dependencies: [

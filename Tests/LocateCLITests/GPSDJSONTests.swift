@@ -1,4 +1,5 @@
 import Foundation
+import GPSDServer
 import JSON
 import LocationEngine
 import OpenCoreLocation
@@ -136,7 +137,7 @@ import TimeService
     let reading = TargetReading(
       target: .init(latitude: 48.3538, longitude: 11.7861), distance: 31_707.1234, bearing: 36.9)
     #expect(
-      GPSDJSON.target(reading, time: SampleFixes.time)
+      LocateJSON.target(reading, time: SampleFixes.time)
         == #"{"class":"TARGET","time":"2024-05-01T12:00:00.123Z","lat":48.3538,"lon":11.7861,"#
         + #""distance":31707.123,"bearing":36.900}"#)
   }

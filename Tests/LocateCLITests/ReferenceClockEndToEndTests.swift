@@ -1,4 +1,5 @@
 import Foundation
+import GPSDServer
 import TestSupport
 import Testing
 import TimeService

@@ -1,4 +1,5 @@
 import Foundation
+import GPSDServer
 import LocationEngine
 import Platform
 import TestSupport

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GPSDServer
 import Geodesy
 import JSON
 import LocationEngine

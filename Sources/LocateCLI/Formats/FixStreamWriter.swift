@@ -1,3 +1,4 @@
+import GPSDServer
 import LocationEngine
 import Platform
 import Receivers
@@ -81,7 +82,7 @@ final class FixStreamWriter: Sendable {
         text = HumanFormat.watchLine(location, target: target)
       case .json:
         GPSDJSON.tpvObject(location).appendLine(to: &out)
-        if let target { text = GPSDJSON.target(target, time: location.datedTimestamp) + "\n" }
+        if let target { text = LocateJSON.target(target, time: location.datedTimestamp) + "\n" }
       case .gpx:
         if state.points == 0 {
           text = GPXFormat.trackStart(name: "locate watch")

@@ -2,16 +2,9 @@ import FoundationEssentials
 import Geodesy
 import LocationEngine
 
-/// Which of a location's fields are valid, by Core Location's sentinels, read the same way by
-/// every format.
+/// What the formats of `locate` alone read from a location (the valid fields, read the same way
+/// by every format and by gpsd's objects, are `LocationEngine`'s: FixFields.swift).
 extension Fix {
-  /// Whether the altitude is known: a valid vertical accuracy (Core Location's rule; the
-  /// location service gives one only to an epoch with an altitude in a 3D fix).
-  var hasAltitude: Bool { verticalAccuracy > 0 }
-
-  /// Whether the fix has a date (see `GNSSFixInfo.hasDate`; hand-made locations do).
-  var hasDate: Bool { gnss?.hasDate ?? true }
-
   /// The fix's time as outputs write it: ISO 8601 UTC with milliseconds, or for a fix without
   /// a date the time of day alone (`23:56:00.000Z`).
   var timeText: String {
@@ -19,24 +12,6 @@ extension Fix {
     guard !hasDate, let separator = text.firstIndex(of: "T") else { return text }
     return String(text[text.index(after: separator)...])
   }
-
-  /// The timestamp, for outputs that leave the time out of an undated fix.
-  var datedTimestamp: Date? { hasDate ? timestamp : nil }
-
-  /// The fix mode, from the GNSS details, or guessed from the accuracies for hand-made fixes.
-  var fixMode: GNSSFixMode {
-    if let mode = gnss?.mode { return mode }
-    if horizontalAccuracy < 0 { return .noFix }
-    return verticalAccuracy > 0 ? .fix3D : .fix2D
-  }
-
-  /// Valid values only (Core Location marks invalid ones negative).
-  var validHorizontalAccuracy: Double? { horizontalAccuracy >= 0 ? horizontalAccuracy : nil }
-  var validVerticalAccuracy: Double? { verticalAccuracy > 0 ? verticalAccuracy : nil }
-  var validSpeed: Double? { speed >= 0 ? speed : nil }
-  var validCourse: Double? { course >= 0 ? course : nil }
-  var validSpeedAccuracy: Double? { speedAccuracy >= 0 ? speedAccuracy : nil }
-  var validCourseAccuracy: Double? { courseAccuracy >= 0 ? courseAccuracy : nil }
 
   /// The position as a Geodesy point.
   var point: GeoPoint {

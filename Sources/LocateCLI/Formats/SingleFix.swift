@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GPSDServer
 import Gazetteer
 import LocationEngine
 
@@ -14,7 +15,7 @@ enum SingleFix {
       return HumanFormat.current(location, now: now, style: style, place: place)
     case .json:
       var object = GPSDJSON.tpvObject(location)
-      if let place { object.add("place", raw: GPSDJSON.place(place).text) }
+      if let place { object.add("place", raw: LocateJSON.place(place).text) }
       return object.text + "\n"
     case .gpx:
       return GPXFormat.header(version: Locate.version)

@@ -1,3 +1,4 @@
+import GPSDServer
 import JSON
 import LocationEngine
 

@@ -1,21 +1,22 @@
 import FoundationEssentials
-import Gazetteer
 import Geodesy
 import JSON
 import LocationEngine
 import Receivers
 
 /// gpsd's JSON: TPV and SKY objects with gpsd's member names, order, units and precision, plus
-/// `locate`'s EVENT and TARGET objects. One object per line.
-enum GPSDJSON {
+/// `locate`'s EVENT objects (and TOFF and PPS, GPSDJSON+Time.swift). One object per line. With
+/// VERSION, DEVICE(S), WATCH, POLL and ERROR (the server's replies), every gpsd object is put
+/// together in this module, and written with `JSON`'s one writer.
+package enum GPSDJSON {
   /// A TPV object (time, position, velocity) for a fix; `device` replaces the fix's own
   /// device name (`locate serve` names the device it opened).
-  static func tpv(_ location: Fix, device: String? = nil) -> String {
+  package static func tpv(_ location: Fix, device: String? = nil) -> String {
     tpvObject(location, device: device).text
   }
 
   /// The TPV object itself, for writers that take its bytes (no `String` in between).
-  static func tpvObject(_ location: Fix, device: String? = nil) -> JSONObject {
+  package static func tpvObject(_ location: Fix, device: String? = nil) -> JSONObject {
     let gnss = location.gnss
     var object = JSONObject()
     object.add("class", "TPV")
@@ -57,28 +58,9 @@ enum GPSDJSON {
     return object
   }
 
-  /// `current`'s `place` member (locate's own; gpsd has none, and its clients pass over members
-  /// they do not know): the nearest place, with Core Location's placemark names, its GeoNames
-  /// coordinate, and the fix's distance (metres) and bearing (degrees true) from it.
-  static func place(_ nearby: NearbyPlace) -> JSONObject {
-    let place = nearby.place
-    var object = JSONObject()
-    object.add("name", place.name)
-    object.add("administrativeArea", place.administrativeArea)
-    object.add("isoCountryCode", place.countryCode)
-    object.add("country", place.country)
-    object.add("timeZone", place.timeZone)
-    object.add("lat", shortest: place.latitude)
-    object.add("lon", shortest: place.longitude)
-    object.add("distance", nearby.distance, places: 1)
-    object.add("bearing", nearby.bearing, places: 1)
-    object.add("compass", Coordinates.compassPoint(nearby.bearing))
-    return object
-  }
-
   /// gpsd's TPV for an epoch without a fix: `device`, `mode` 1, and the epoch's `time` when
   /// the receiver dated it (as gpsd 3.22 writes it).
-  static func noFix(device: String?, time: Date? = nil) -> String {
+  package static func noFix(device: String?, time: Date? = nil) -> String {
     var object = JSONObject()
     object.add("class", "TPV")
     object.add("device", device)
@@ -91,12 +73,12 @@ enum GPSDJSON {
   /// PDOP come first, and every DOP it did not send — always `xdop`, `ydop`, `tdop` and `gdop`
   /// — is computed from the directions of the satellites used (``DilutionOfPrecision``), when
   /// there are four or more with an elevation and an azimuth.
-  static func sky(_ view: GNSSSkyView, device: String?) -> String {
+  package static func sky(_ view: GNSSSkyView, device: String?) -> String {
     skyObject(view, device: device).text
   }
 
   /// The SKY object itself, for writers that take its bytes.
-  static func skyObject(_ view: GNSSSkyView, device: String?) -> JSONObject {
+  package static func skyObject(_ view: GNSSSkyView, device: String?) -> JSONObject {
     let geometry = DilutionOfPrecision(
       directions: view.satellites.compactMap { satellite in
         guard satellite.used, satellite.prn > 0, let el = satellite.elevation,
@@ -137,7 +119,7 @@ enum GPSDJSON {
   /// gpsd's `sigid` for an NMEA 4.11 signal ID (gpsd 3.22's `nmea_sigid_to_ubx`, u-blox
   /// numbering): 1 (L1) and 7 (E1) → 0, 2 (E5) → 5, 3 (B2/L2) → 2, 5 (L2) → 4, 6 (L2 CL) → 3,
   /// anything else → 0. Like gpsd, SKY leaves out a `sigid` of 0.
-  static func gpsdSignalID(_ nmea: Int) -> Int {
+  package static func gpsdSignalID(_ nmea: Int) -> Int {
     switch nmea {
     case 2: return 5
     case 3: return 2
@@ -147,20 +129,8 @@ enum GPSDJSON {
     }
   }
 
-  /// A TARGET object: distance and bearing from the fix at `time` to the `--to` point.
-  static func target(_ reading: TargetReading, time: Date?) -> String {
-    var object = JSONObject()
-    object.add("class", "TARGET")
-    object.add("time", time: time)
-    object.add("lat", shortest: reading.target.latitude)
-    object.add("lon", shortest: reading.target.longitude)
-    object.add("distance", reading.distance, places: 3)
-    object.add("bearing", reading.bearing, places: 3)
-    return object.text
-  }
-
   /// An EVENT object for an authorization change.
-  static func authorization(_ status: Authorization, _ state: DeviceState) -> String {
+  package static func authorization(_ status: Authorization, _ state: DeviceState) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "authorization")
@@ -170,7 +140,7 @@ enum GPSDJSON {
   }
 
   /// An EVENT object for a device state change.
-  static func device(_ state: DeviceState) -> String {
+  package static func device(_ state: DeviceState) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "device")
@@ -179,7 +149,7 @@ enum GPSDJSON {
   }
 
   /// An EVENT object for `paused` or `resumed`.
-  static func paused(_ paused: Bool) -> String {
+  package static func paused(_ paused: Bool) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", paused ? "paused" : "resumed")
@@ -187,7 +157,7 @@ enum GPSDJSON {
   }
 
   /// An EVENT object saying the last fix is stale.
-  static func stale(_ location: Fix, age: Double) -> String {
+  package static func stale(_ location: Fix, age: Double) -> String {
     var object = JSONObject()
     object.add("class", "EVENT")
     object.add("event", "stale")
@@ -229,7 +199,7 @@ enum GPSDJSON {
 
 extension Authorization {
   /// Apple's case name (`authorizedAlways`, `denied`…).
-  var name: String {
+  package var name: String {
     switch self {
     case .notDetermined: return "notDetermined"
     case .restricted: return "restricted"
@@ -242,7 +212,7 @@ extension Authorization {
 
 extension DeviceState {
   /// Whether the device can be opened now (available, or already open and talking).
-  var isUsable: Bool {
+  package var isUsable: Bool {
     switch self {
     case .available, .connected: return true
     default: return false
@@ -250,7 +220,7 @@ extension DeviceState {
   }
 
   /// `connected`, `denied`, `busy`, `unavailable`, `unplugged`, `silent`, `garbled`, `ended`.
-  var name: String {
+  package var name: String {
     switch self {
     case .available: return "available"
     case .connected: return "connected"

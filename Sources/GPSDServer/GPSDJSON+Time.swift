@@ -8,7 +8,7 @@ import TimeService
 extension GPSDJSON {
   /// A TOFF object: `real` the receiver's time, `clock` the system's, each `_sec` and `_nsec`.
   /// The space after `real_sec`'s comma is gpsd 3.22's own spelling.
-  static func toff(_ sample: TimeSample, device: String) -> [UInt8] {
+  package static func toff(_ sample: TimeSample, device: String) -> [UInt8] {
     var text = TextBytes(capacity: 160)
     text.append(#"{"class":"TOFF","device":"#)
     text.appendJSONString(device)
@@ -19,7 +19,7 @@ extension GPSDJSON {
 
   /// A PPS object: TOFF's members for a pulse, and the NTP precision (log2 seconds) it was
   /// written with.
-  static func pps(_ sample: TimeSample, device: String, precision: Int32) -> [UInt8] {
+  package static func pps(_ sample: TimeSample, device: String, precision: Int32) -> [UInt8] {
     var text = TextBytes(capacity: 176)
     text.append(#"{"class":"PPS","device":"#)
     text.appendJSONString(device)

@@ -24,23 +24,32 @@ package struct JSONObject {
     key.withUTF8Buffer { utf8 in
       // Straight into the array's storage (see ``TextBytes/writeDigits(_:minimumCount:to:)``).
       buffer.bytes.append(addingCapacity: utf8.count + 4) { span in
-        span.withUnsafeMutableBufferPointer { storage, initialized in
-          precondition(initialized + utf8.count + 4 <= storage.count, "JSONObject: no room")
-          var index = initialized
-          if comma {
-            storage[index] = UInt8(ascii: ",")
-            index &+= 1
-          }
-          storage[index] = UInt8(ascii: "\"")
-          for byte in utf8 {
-            index &+= 1
-            storage[index] = byte
-          }
-          storage[index &+ 1] = UInt8(ascii: "\"")
-          storage[index &+ 2] = UInt8(ascii: ":")
-          initialized = index &+ 3
-        }
+        Self.writeKey(utf8, comma: comma, to: &span)
       }
+    }
+  }
+
+  /// Writes a member's start (`,"key":`, without the comma for the first member) into `span`,
+  /// which has room for `key.count + 4` more bytes.
+  @inlinable @inline(__always)
+  static func writeKey(
+    _ key: UnsafeBufferPointer<UInt8>, comma: Bool, to span: inout OutputSpan<UInt8>
+  ) {
+    span.withUnsafeMutableBufferPointer { storage, initialized in
+      precondition(initialized + key.count + 4 <= storage.count, "JSONObject: no room")
+      var index = initialized
+      if comma {
+        storage[index] = UInt8(ascii: ",")
+        index &+= 1
+      }
+      storage[index] = UInt8(ascii: "\"")
+      for byte in key {
+        index &+= 1
+        storage[index] = byte
+      }
+      storage[index &+ 1] = UInt8(ascii: "\"")
+      storage[index &+ 2] = UInt8(ascii: ":")
+      initialized = index &+ 3
     }
   }
 
@@ -56,8 +65,20 @@ package struct JSONObject {
   @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: Double?, places: Int) {
     guard let value, value.isFinite else { return }
-    self.key(key)
-    buffer.appendFixed(value, places: places)
+    guard let (units, divisor) = TextBytes.fixedUnits(value, places: places) else {
+      self.key(key)
+      return buffer.appendFixed(value, places: places)
+    }
+    // Key and number in one reservation of the array's storage (one uniqueness and capacity
+    // check where the key and the number took one each).
+    let comma = buffer.bytes.count > 1
+    key.withUTF8Buffer { utf8 in
+      buffer.bytes.append(addingCapacity: utf8.count + 4 + 32) { span in
+        Self.writeKey(utf8, comma: comma, to: &span)
+        TextBytes.writeFixed(
+          units, negative: value < 0, places: places, divisor: divisor, to: &span)
+      }
+    }
   }
 
   /// A number member written as the shortest text that reads back as the same `Double`.
@@ -72,8 +93,15 @@ package struct JSONObject {
   @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: Int?) {
     guard let value else { return }
-    self.key(key)
-    buffer.append(value)
+    let comma = buffer.bytes.count > 1
+    key.withUTF8Buffer { utf8 in
+      // Key, sign and at most 20 digits in one reservation, as numbers with decimals.
+      buffer.bytes.append(addingCapacity: utf8.count + 4 + 21) { span in
+        Self.writeKey(utf8, comma: comma, to: &span)
+        if value < 0 { span.append(UInt8(ascii: "-")) }
+        TextBytes.writeDigits(value.magnitude, minimumCount: 1, to: &span)
+      }
+    }
   }
 
   /// A Boolean member.

@@ -72,15 +72,21 @@ extension TextBytes {
     let scaled = magnitude * scale
     guard scaled < 4.0e15 else { return nil }
     // Round the exact product magnitude × scale = scaled + error (both exact: a fused
-    // multiply-add gives the product's rounding error) half to even. `scaled - units` is
-    // exact; only on a tie of `scaled` does the error decide.
-    var units = scaled.rounded(.toNearestOrEven)
-    let error = (-scaled).addingProduct(magnitude, scale)
+    // multiply-add gives the product's rounding error) half to even. `scaled` is rounded to
+    // an integer, half to even, by adding and taking away 2^52 (0 ≤ `scaled` < 2^52: the sum's
+    // unit in the last place is 1; what `rounded(.toNearestOrEven)` gives, without its libm
+    // call). `scaled - units` is exact; only on a tie of `scaled` does the error decide, so
+    // only then is it worked out (a second libm call per number otherwise).
+    let shift = 4_503_599_627_370_496.0
+    var units = (scaled + shift) - shift
     let fraction = scaled - units
-    if fraction == 0.5 && error > 0 {
-      units += 1
-    } else if fraction == -0.5 && error < 0 {
-      units -= 1
+    if fraction == 0.5 || fraction == -0.5 {
+      let error = (-scaled).addingProduct(magnitude, scale)
+      if fraction == 0.5 && error > 0 {
+        units += 1
+      } else if fraction == -0.5 && error < 0 {
+        units -= 1
+      }
     }
     return (UInt(units), UInt(scale))
   }

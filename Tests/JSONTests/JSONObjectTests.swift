@@ -28,6 +28,34 @@ import Testing
         + "\"activated\":0}]}\r\n")
   }
 
+  @Test func keysOfEveryLength() {
+    // Keys are copied in overlapping pieces by length (1, 2–3, 4–8, longer): each byte once,
+    // nothing of the next member overwritten, as first member and after a comma.
+    var object = JSONObject()
+    var expected = "{"
+    func add(_ key: StaticString, _ text: String) {
+      object.add(key, 7)
+      expected += (expected.count > 1 ? "," : "") + "\"\(text)\":7"
+    }
+    add("a", "a")
+    add("ab", "ab")
+    add("abc", "abc")
+    add("abcd", "abcd")
+    add("abcde", "abcde")
+    add("abcdef", "abcdef")
+    add("abcdefg", "abcdefg")
+    add("abcdefgh", "abcdefgh")
+    add("abcdefghi", "abcdefghi")
+    add("abcdefghijkl", "abcdefghijkl")
+    add("", "")
+    add("z", "z")
+    object.add("xyz", true)
+    object.add("uvwxy", 1.25, places: 1)
+    object.add("stuvwxyz", "s")
+    expected += ",\"xyz\":true,\"uvwxy\":1.2,\"stuvwxyz\":\"s\"}"
+    #expect(object.text == expected)
+  }
+
   @Test func numberMembersAsTheCLibraryWritesThem() {
     // Key and number are written in one reservation: each member must read `"key":` and the C
     // library's `%.Nf` (no `-0`) or `%d`, after a comma from the second member on, whatever

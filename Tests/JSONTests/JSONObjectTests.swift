@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 /// gpsd's objects as the one byte writer writes them: members in the order added, absent
@@ -61,14 +62,8 @@ import Testing
     // library's `%.Nf` (no `-0`) or `%d`, after a comma from the second member on, whatever
     // the places (0…14: beyond 12 the C library writes them), signs and magnitudes (up to
     // 1e17: beyond 4e15 the C library too). 100,000 seeded members, a few dozen per object.
-    var state: UInt64 = 0x4A53_4F4E
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var random = SeededRandom(seed: 0x4A53_4F4E)
+    func next() -> UInt64 { random.next() }
     var mismatches: [String] = []
     var members = 0
     while members < 100_000 {

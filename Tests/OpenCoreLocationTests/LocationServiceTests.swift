@@ -185,6 +185,28 @@ struct LocationServiceTests {
     #expect(!ended)
   }
 
+  /// Three epochs with a sky each, then the end, fed to the first session `sessions` makes.
+  static func feedThreeEpochs(
+    _ sessions: AsyncStream<LocationSession>, clock: ManualClock
+  ) async throws {
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    var text = ""
+    for second in 0..<3 {
+      text +=
+        Synthetic.epoch(36_000 + Double(second), 48.1, 11.1)
+        + Synthetic.line("GPGSV,1,1,02,02,40,100,41,05,30,200,28")
+    }
+    Self.feed(session, text, clock: clock)
+    session.deviceState(.ended)
+  }
+
+  /// What a client of ``feedThreeEpochs(_:clock:)``'s stream names.
+  static let threeEpochNames = [
+    "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
+    "location 36002", "sky 2",
+  ]
+
   @Test("updates: a filtered stream of locations, sky views and authorization")
   func updates() async throws {
     let clock = ManualClock()
@@ -196,22 +218,8 @@ struct LocationServiceTests {
       default: return nil
       }
     }
-    var iterator = sessions.makeAsyncIterator()
-    let session = try #require(await iterator.next())
-    var text = ""
-    for second in 0..<3 {
-      text +=
-        Synthetic.epoch(36_000 + Double(second), 48.1, 11.1)
-        + Synthetic.line("GPGSV,1,1,02,02,40,100,41,05,30,200,28")
-    }
-    Self.feed(session, text, clock: clock)
-    session.deviceState(.ended)
-    let names = try await reader.value
-    #expect(
-      names == [
-        "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
-        "location 36002", "sky 2",
-      ])
+    try await Self.feedThreeEpochs(sessions, clock: clock)
+    #expect(try await reader.value == Self.threeEpochNames)
   }
 
   @Test("updateBatches: the events of updates(), a batch at a time, after one taken by next()")
@@ -239,22 +247,8 @@ struct LocationServiceTests {
       #expect(try await consumer.next() == nil)
       return names
     }
-    var iterator = sessions.makeAsyncIterator()
-    let session = try #require(await iterator.next())
-    var text = ""
-    for second in 0..<3 {
-      text +=
-        Synthetic.epoch(36_000 + Double(second), 48.1, 11.1)
-        + Synthetic.line("GPGSV,1,1,02,02,40,100,41,05,30,200,28")
-    }
-    Self.feed(session, text, clock: clock)
-    session.deviceState(.ended)
-    let names = try await reader.value
-    #expect(
-      names == [
-        "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
-        "location 36002", "sky 2",
-      ])
+    try await Self.feedThreeEpochs(sessions, clock: clock)
+    #expect(try await reader.value == Self.threeEpochNames)
   }
 
   @Test("deliversSentences: each read's accepted sentences, with CR LF, before its fixes")

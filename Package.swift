@@ -93,7 +93,7 @@ let package = Package(
     .testTarget(
       name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"],
       swiftSettings: [.unsafeFlags(["-O"])]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON", "Platform"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "Platform", "TestSupport"]),
     .testTarget(
       name: "TimeServiceTests",
       dependencies: ["TimeService", "Platform", "CLocateSys", "TestSupport"]),

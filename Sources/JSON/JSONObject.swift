@@ -24,23 +24,59 @@ package struct JSONObject {
     key.withUTF8Buffer { utf8 in
       // Straight into the array's storage (see ``TextBytes/writeDigits(_:minimumCount:to:)``).
       buffer.bytes.append(addingCapacity: utf8.count + 4) { span in
-        span.withUnsafeMutableBufferPointer { storage, initialized in
-          precondition(initialized + utf8.count + 4 <= storage.count, "JSONObject: no room")
-          var index = initialized
-          if comma {
-            storage[index] = UInt8(ascii: ",")
-            index &+= 1
-          }
-          storage[index] = UInt8(ascii: "\"")
-          for byte in utf8 {
-            index &+= 1
-            storage[index] = byte
-          }
-          storage[index &+ 1] = UInt8(ascii: "\"")
-          storage[index &+ 2] = UInt8(ascii: ":")
-          initialized = index &+ 3
-        }
+        Self.writeKey(utf8, comma: comma, to: &span)
       }
+    }
+  }
+
+  /// Writes a member's start (`,"key":`, without the comma for the first member) into `span`,
+  /// which has room for `key.count + 4` more bytes.
+  @inlinable @inline(__always)
+  static func writeKey(
+    _ key: UnsafeBufferPointer<UInt8>, comma: Bool, to span: inout OutputSpan<UInt8>
+  ) {
+    span.withUnsafeMutableBufferPointer { storage, initialized in
+      precondition(initialized + key.count + 4 <= storage.count, "JSONObject: no room")
+      // `storage` has room for the member's start, so a base address; so has a key of ≥ 1 byte.
+      guard let base = storage.baseAddress else { return }
+      var index = initialized
+      if comma {
+        base[index] = UInt8(ascii: ",")
+        index &+= 1
+      }
+      base[index] = UInt8(ascii: "\"")
+      copyKey(key, to: base + (index &+ 1))
+      index &+= key.count
+      base[index &+ 1] = UInt8(ascii: "\"")
+      base[index &+ 2] = UInt8(ascii: ":")
+      initialized = index &+ 3
+    }
+  }
+
+  /// Copies `key`'s bytes to `target`: two overlapping loads and stores of 2 or 4 bytes for
+  /// keys of 2 to 8 bytes (every key of gpsd's objects), never reading beyond the key, where a
+  /// byte at a time took a loop of a dozen instructions per key.
+  @inlinable @inline(__always)
+  static func copyKey(_ key: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+    let count = key.count
+    guard count > 1, let source = key.baseAddress else {
+      if count == 1 { target.pointee = key[0] }
+      return
+    }
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    if count <= 3 {
+      let head = from.loadUnaligned(as: UInt16.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+      to.storeBytes(of: head, as: UInt16.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 2, as: UInt16.self)
+    } else if count <= 8 {
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+    } else {
+      to.copyMemory(from: from, byteCount: count)
     }
   }
 
@@ -56,8 +92,20 @@ package struct JSONObject {
   @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: Double?, places: Int) {
     guard let value, value.isFinite else { return }
-    self.key(key)
-    buffer.appendFixed(value, places: places)
+    guard let (units, divisor) = TextBytes.fixedUnits(value, places: places) else {
+      self.key(key)
+      return buffer.appendFixed(value, places: places)
+    }
+    // Key and number in one reservation of the array's storage (one uniqueness and capacity
+    // check where the key and the number took one each).
+    let comma = buffer.bytes.count > 1
+    key.withUTF8Buffer { utf8 in
+      buffer.bytes.append(addingCapacity: utf8.count + 4 + 32) { span in
+        Self.writeKey(utf8, comma: comma, to: &span)
+        TextBytes.writeFixed(
+          units, negative: value < 0, places: places, divisor: divisor, to: &span)
+      }
+    }
   }
 
   /// A number member written as the shortest text that reads back as the same `Double`.
@@ -72,8 +120,15 @@ package struct JSONObject {
   @inlinable @inline(__always)
   package mutating func add(_ key: StaticString, _ value: Int?) {
     guard let value else { return }
-    self.key(key)
-    buffer.append(value)
+    let comma = buffer.bytes.count > 1
+    key.withUTF8Buffer { utf8 in
+      // Key, sign and at most 20 digits in one reservation, as numbers with decimals.
+      buffer.bytes.append(addingCapacity: utf8.count + 4 + 21) { span in
+        Self.writeKey(utf8, comma: comma, to: &span)
+        if value < 0 { span.append(UInt8(ascii: "-")) }
+        TextBytes.writeDigits(value.magnitude, minimumCount: 1, to: &span)
+      }
+    }
   }
 
   /// A Boolean member.

@@ -19,20 +19,76 @@ extension TextBytes {
       wholeDigits &+= 1
     }
     let count = places > 0 ? wholeDigits + 1 + places : wholeDigits
-    span.withUnsafeMutableBufferPointer { buffer, initialized in
-      let start = initialized
-      let end = start + count
-      precondition(end <= buffer.count, "TextBytes: no room for the digits")
-      initialized = end
-      // `buffer` has at least `end` ≥ 1 bytes, so a base address.
-      guard let base = buffer.baseAddress else { return }
-      let point = base + start + wholeDigits
+    write(count, to: &span) { start in
+      let point = start + wholeDigits
       if places > 0 {
-        writeBackward(fraction, digits: places, endingAt: base + end)
+        writeBackward(fraction, digits: places, endingAt: start + count)
         point.pointee = UInt8(ascii: ".")
       }
       writeBackward(whole, digits: wholeDigits, endingAt: point)
     }
+  }
+
+  /// Writes what ``fixedUnits(_:places:)`` made of a value: a minus sign when it was negative
+  /// and does not round to zero, then ``writeFixed(_:places:divisor:to:)``. `span` has room for
+  /// 32 more bytes.
+  @inlinable @inline(__always)
+  static func writeFixed(
+    _ units: UInt, negative: Bool, places: Int, divisor: UInt, to span: inout OutputSpan<UInt8>
+  ) {
+    if negative && units != 0 { span.append(UInt8(ascii: "-")) }
+    writeFixed(units, places: places, divisor: divisor, to: &span)
+  }
+
+  /// 10^`places` for 0…12 places, else nil (a switch: folded where `places` is a literal, where
+  /// a table was a lazy global read per number).
+  @inlinable @inline(__always)
+  static func powerOfTen(_ places: Int) -> Double? {
+    switch places {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    default: nil
+    }
+  }
+
+  /// `value`'s magnitude × 10^`places` rounded as C's `%.Nf` rounds (the exact binary value,
+  /// half to even), and 10^`places`; nil for what ``appendFixed(_:places:)`` leaves to the C
+  /// library (10^15 and beyond, more than 12 places, infinities and NaN).
+  @inlinable @inline(__always)
+  static func fixedUnits(_ value: Double, places: Int) -> (units: UInt, divisor: UInt)? {
+    guard let scale = powerOfTen(places), value.isFinite else { return nil }
+    let magnitude = value.magnitude
+    let scaled = magnitude * scale
+    guard scaled < 4.0e15 else { return nil }
+    // Round the exact product magnitude × scale = scaled + error (both exact: a fused
+    // multiply-add gives the product's rounding error) half to even. `scaled` is rounded to
+    // an integer, half to even, by adding and taking away 2^52 (0 ≤ `scaled` < 2^52: the sum's
+    // unit in the last place is 1; what `rounded(.toNearestOrEven)` gives, without its libm
+    // call). `scaled - units` is exact; only on a tie of `scaled` does the error decide, so
+    // only then is it worked out (a second libm call per number otherwise).
+    let shift = 4_503_599_627_370_496.0
+    var units = (scaled + shift) - shift
+    let fraction = scaled - units
+    if fraction == 0.5 || fraction == -0.5 {
+      let error = (-scaled).addingProduct(magnitude, scale)
+      if fraction == 0.5 && error > 0 {
+        units += 1
+      } else if fraction == -0.5 && error < 0 {
+        units -= 1
+      }
+    }
+    return (UInt(units), UInt(scale))
   }
 
   /// Appends `value` with exactly `places` decimals, as C's `%.Nf` prints it (the exact
@@ -40,38 +96,14 @@ extension TextBytes {
   /// numbers in JSON: callers leave them out.
   @inlinable
   package mutating func appendFixed(_ value: Double, places: Int) {
-    if places >= 0, places < Self.powersOfTen.count, value.isFinite {
-      let scale = Self.powersOfTen[places]
-      let magnitude = value.magnitude
-      let scaled = magnitude * scale
-      if scaled < 4.0e15 {
-        // Round the exact product magnitude × scale = scaled + error (both exact: a fused
-        // multiply-add gives the product's rounding error) half to even. `scaled - units` is
-        // exact; only on a tie of `scaled` does the error decide.
-        var units = scaled.rounded(.toNearestOrEven)
-        let error = (-scaled).addingProduct(magnitude, scale)
-        let fraction = scaled - units
-        if fraction == 0.5 && error > 0 {
-          units += 1
-        } else if fraction == -0.5 && error < 0 {
-          units -= 1
-        }
-        let whole = UInt(units)
-        // At most a sign, 16 digits, a point and 12 decimals.
-        bytes.append(addingCapacity: 32) { span in
-          if value < 0 && whole != 0 { span.append(UInt8(ascii: "-")) }
-          Self.writeFixed(whole, places: places, divisor: UInt(scale), to: &span)
-        }
-        return
-      }
+    guard let (units, divisor) = Self.fixedUnits(value, places: places) else {
+      return append(Self.formatted(value, places: places))
     }
-    append(Self.formatted(value, places: places))
+    // At most a sign, 16 digits, a point and 12 decimals.
+    bytes.append(addingCapacity: 32) { span in
+      Self.writeFixed(units, negative: value < 0, places: places, divisor: divisor, to: &span)
+    }
   }
-
-  @usableFromInline
-  static let powersOfTen: [Double] = [
-    1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
-  ]
 
   /// The C library's `%.Nf`, without a minus sign on a zero: for what ``appendFixed(_:places:)``
   /// does not write itself (10^15 and beyond, more than 12 places, infinities and NaN).

@@ -59,6 +59,28 @@ extension TextBytes {
       (year, month, day) = (Int(civil.year) + Int(cycles) * 400, civil.month, civil.day)
     }
     let seconds = inDay / 1000
+    if year >= 0, year <= 9999 {
+      // Four-digit years (all of an `NMEADate`'s): the 24 bytes written in one reservation,
+      // each number two digits at a time, where each number and separator was an append.
+      return bytes.append(addingCapacity: 24) { span in
+        Self.write(24, to: &span) { start in
+          Self.writeBackward(UInt(year), digits: 4, endingAt: start + 4)
+          start[4] = UInt8(ascii: "-")
+          Self.writeBackward(UInt(month), digits: 2, endingAt: start + 7)
+          start[7] = UInt8(ascii: "-")
+          Self.writeBackward(UInt(day), digits: 2, endingAt: start + 10)
+          start[10] = UInt8(ascii: "T")
+          Self.writeBackward(UInt(seconds / 3600), digits: 2, endingAt: start + 13)
+          start[13] = UInt8(ascii: ":")
+          Self.writeBackward(UInt(seconds / 60 % 60), digits: 2, endingAt: start + 16)
+          start[16] = UInt8(ascii: ":")
+          Self.writeBackward(UInt(seconds % 60), digits: 2, endingAt: start + 19)
+          start[19] = UInt8(ascii: ".")
+          Self.writeBackward(UInt(inDay % 1000), digits: 3, endingAt: start + 23)
+          start[23] = UInt8(ascii: "Z")
+        }
+      }
+    }
     if year < 0 {
       append(UInt8(ascii: "-"))
       appendDigits(year.magnitude, minimumCount: 3)

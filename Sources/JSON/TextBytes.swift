@@ -67,6 +67,19 @@ package struct TextBytes {
       count &+= 1
     }
     if count < minimumCount { count = min(minimumCount, 20) }
+    write(count, to: &span) { start in
+      writeBackward(value, digits: count, endingAt: start + count)
+    }
+  }
+
+  /// Initializes the next `count` (≥ 1) bytes of `span` through `body`, which gets their start
+  /// and must write every one of them: the reserve-and-write prologue of every number written
+  /// straight into the array's storage.
+  @inlinable @inline(__always)
+  static func write(
+    _ count: Int, to span: inout OutputSpan<UInt8>,
+    _ body: (UnsafeMutablePointer<UInt8>) -> Void
+  ) {
     span.withUnsafeMutableBufferPointer { buffer, initialized in
       let start = initialized
       let end = start + count
@@ -74,7 +87,7 @@ package struct TextBytes {
       initialized = end
       // `buffer` has at least `end` ≥ 1 bytes, so a base address.
       guard let base = buffer.baseAddress else { return }
-      writeBackward(value, digits: count, endingAt: base + end)
+      body(base + start)
     }
   }
 

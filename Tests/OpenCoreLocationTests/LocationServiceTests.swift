@@ -185,6 +185,28 @@ struct LocationServiceTests {
     #expect(!ended)
   }
 
+  /// Three epochs with a sky each, then the end, fed to the first session `sessions` makes.
+  static func feedThreeEpochs(
+    _ sessions: AsyncStream<LocationSession>, clock: ManualClock
+  ) async throws {
+    var iterator = sessions.makeAsyncIterator()
+    let session = try #require(await iterator.next())
+    var text = ""
+    for second in 0..<3 {
+      text +=
+        Synthetic.epoch(36_000 + Double(second), 48.1, 11.1)
+        + Synthetic.line("GPGSV,1,1,02,02,40,100,41,05,30,200,28")
+    }
+    Self.feed(session, text, clock: clock)
+    session.deviceState(.ended)
+  }
+
+  /// What a client of ``feedThreeEpochs(_:clock:)``'s stream names.
+  static let threeEpochNames = [
+    "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
+    "location 36002", "sky 2",
+  ]
+
   @Test("updates: a filtered stream of locations, sky views and authorization")
   func updates() async throws {
     let clock = ManualClock()
@@ -196,22 +218,37 @@ struct LocationServiceTests {
       default: return nil
       }
     }
-    var iterator = sessions.makeAsyncIterator()
-    let session = try #require(await iterator.next())
-    var text = ""
-    for second in 0..<3 {
-      text +=
-        Synthetic.epoch(36_000 + Double(second), 48.1, 11.1)
-        + Synthetic.line("GPGSV,1,1,02,02,40,100,41,05,30,200,28")
+    try await Self.feedThreeEpochs(sessions, clock: clock)
+    #expect(try await reader.value == Self.threeEpochNames)
+  }
+
+  @Test("updateBatches: the events of updates(), a batch at a time, after one taken by next()")
+  func updateBatches() async throws {
+    let clock = ManualClock()
+    let (service, sessions) = Self.service(replay: true, clock: clock)
+    let consumer = service.updateBatches()
+    let reader = Task { () throws -> [String] in
+      func name(_ event: LocationServiceEvent) -> String? {
+        switch event {
+        case .location(let location):
+          return "location \(Int(location.timestamp.timeIntervalSince1970) % 86_400)"
+        case .sky(let sky): return "sky \(sky.satellites.count)"
+        case .authorization(let status, _): return "authorization \(status)"
+        default: return nil
+        }
+      }
+      // The first event alone, then the rest of its batch and the later ones whole.
+      var names = try await consumer.next().flatMap(name).map { [$0] } ?? []
+      while true {
+        let batch = try await consumer.nextBatch()
+        if batch.isEmpty { break }
+        names += batch.compactMap(name)
+      }
+      #expect(try await consumer.next() == nil)
+      return names
     }
-    Self.feed(session, text, clock: clock)
-    session.deviceState(.ended)
-    let names = try await reader.value
-    #expect(
-      names == [
-        "authorization authorizedAlways", "location 36000", "sky 2", "location 36001", "sky 2",
-        "location 36002", "sky 2",
-      ])
+    try await Self.feedThreeEpochs(sessions, clock: clock)
+    #expect(try await reader.value == Self.threeEpochNames)
   }
 
   @Test("deliversSentences: each read's accepted sentences, with CR LF, before its fixes")

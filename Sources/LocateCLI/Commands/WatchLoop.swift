@@ -41,54 +41,65 @@ struct WatchLoop: Sendable {
       return time.timeIntervalSince(start) >= duration
     }
     do {
-      for try await event in service.updates() {
-        observer.handle(event)
-        if !event.isLocationOrRegion { try regions.flush() }
-        switch event {
-        case .location(let location):
-          if awaitingLastSky { return }
-          observer.status.clear()
-          if beyondDuration(location.timestamp) { return }
-          fixes += 1
-          let label = try regions.label(for: location)
-          try writer.location(location, target: reading(location), label: label)
-          guard !writer.eventsOnly else { break }
-          written += 1
-          if let count = limits.count, written >= count {
-            guard writer.satellites else { return }
-            awaitingLastSky = true
+      // A batch at a time: `updates()` hands out the same events one `await` each (a task
+      // allocation, an executor switch and a generic metadata lookup per event). Cancellation
+      // ends it between events, as it ends the stream.
+      let updates = service.updateBatches()
+      batches: while true {
+        let batch = try await updates.nextBatch()
+        if batch.isEmpty { break }
+        for event in batch {
+          if Task.isCancelled { break batches }
+          observer.handle(event)
+          if !event.isLocationOrRegion { try regions.flush() }
+          switch event {
+          case .location(let location):
+            if awaitingLastSky { return }
+            observer.status.clear()
+            if beyondDuration(location.timestamp) { return }
+            fixes += 1
+            let label = try regions.label(for: location)
+            try writer.location(location, target: reading(location), label: label)
+            guard !writer.eventsOnly else { break }
+            written += 1
+            if let count = limits.count, written >= count {
+              guard writer.satellites else { return }
+              awaitingLastSky = true
+            }
+          case .sky(let view):
+            try writer.sky(view, device: observer.snapshot.device)
+            if awaitingLastSky { return }
+          case .authorization(let status, let state):
+            try deviceChange(state, json: GPSDJSON.authorization(status, state))
+          case .device(let state):
+            // Nothing useful comes until the rate is right: said always, not only with --verbose.
+            if let line = StateText.garbled(state) {
+              observer.status.print(line: "locate: " + line)
+            }
+            try deviceChange(state, json: GPSDJSON.device(state))
+          case .paused(let paused):
+            observer.status.note(paused ? "paused: not moving" : "moving again")
+            try writer.event(GPSDJSON.paused(paused))
+          case .stale(let location, let age):
+            observer.status.note(
+              "the last fix is " + JSONText.fixed(age, 1) + " s old: " + observer.staleReason)
+            try writer.event(GPSDJSON.stale(location, age: age))
+          case .region(let transition):
+            if beyondDuration(transition.location.timestamp) { return }
+            try regions.event(transition, target: reading(transition.location))
+            guard writer.eventsOnly else { break }
+            written += 1
+            if let count = limits.count, written >= count { return }
+          case .visit(let visit):
+            let time = VisitFormat.isOngoing(visit) ? visit.arrivalDate : visit.departureDate
+            if beyondDuration(time) { return }
+            try writer.record(VisitFormat.record(visit, format: writer.format))
+            guard writer.eventsOnly else { break }
+            written += 1
+            if let count = limits.count, written >= count { return }
+          case .progress, .sentences, .ignored:
+            break
           }
-        case .sky(let view):
-          try writer.sky(view, device: observer.snapshot.device)
-          if awaitingLastSky { return }
-        case .authorization(let status, let state):
-          try deviceChange(state, json: GPSDJSON.authorization(status, state))
-        case .device(let state):
-          // Nothing useful comes until the rate is right: said always, not only with --verbose.
-          if let line = StateText.garbled(state) { observer.status.print(line: "locate: " + line) }
-          try deviceChange(state, json: GPSDJSON.device(state))
-        case .paused(let paused):
-          observer.status.note(paused ? "paused: not moving" : "moving again")
-          try writer.event(GPSDJSON.paused(paused))
-        case .stale(let location, let age):
-          observer.status.note(
-            "the last fix is " + JSONText.fixed(age, 1) + " s old: " + observer.staleReason)
-          try writer.event(GPSDJSON.stale(location, age: age))
-        case .region(let transition):
-          if beyondDuration(transition.location.timestamp) { return }
-          try regions.event(transition, target: reading(transition.location))
-          guard writer.eventsOnly else { break }
-          written += 1
-          if let count = limits.count, written >= count { return }
-        case .visit(let visit):
-          let time = VisitFormat.isOngoing(visit) ? visit.arrivalDate : visit.departureDate
-          if beyondDuration(time) { return }
-          try writer.record(VisitFormat.record(visit, format: writer.format))
-          guard writer.eventsOnly else { break }
-          written += 1
-          if let count = limits.count, written >= count { return }
-        case .progress, .sentences, .ignored:
-          break
         }
       }
     } catch {

@@ -22,10 +22,11 @@ final class StatusLine: Sendable {
   }
 
   /// Shows the waiting status (redrawn on a terminal; otherwise at most once a second or when
-  /// the text changes).
-  func show(_ text: String, elapsed: Double) {
+  /// the text changes). The text is made only when shown: `watch --json` into a file or a pipe
+  /// has a progress report per epoch, and formatting each cost more than its TPV's numbers.
+  func show(_ text: @autoclosure () -> String, elapsed: Double) {
     guard enabled else { return }
-    let text = TextSafety.visible(text)
+    let text = TextSafety.visible(text())
     state.withLock { state in
       if isTerminal {
         Self.emit("\r\u{1B}[2K" + text)
@@ -49,6 +50,8 @@ final class StatusLine: Sendable {
 
   /// Removes the status line from a terminal.
   func clear() {
+    // Only a terminal shows one (no lock taken per fix elsewhere).
+    guard isTerminal else { return }
     state.withLock { state in
       if state.showing { Self.emit("\r\u{1B}[2K") }
       state.showing = false

@@ -47,13 +47,23 @@ final class ReportedEpoch: @unchecked Sendable {
   /// When its first byte arrived (while a subscriber wants timings).
   let timing: EpochTiming?
 
-  init(
+  convenience init(
     report: EpochReport, fix: Fix?, fromBacklog: Bool, timing: EpochTiming? = nil,
+    satellites: FixProgress
+  ) {
+    self.init(
+      report: report, fix: fix, hasFix: fix != nil, fromBacklog: fromBacklog, timing: timing,
+      satellites: satellites)
+  }
+
+  /// An epoch whose caller knows whether `fix` exists (`hasFix`: the fix is not read to tell).
+  init(
+    report: EpochReport, fix: Fix?, hasFix: Bool, fromBacklog: Bool, timing: EpochTiming?,
     satellites: FixProgress
   ) {
     self.report = report
     self.fix = fix
-    hasFix = fix != nil
+    self.hasFix = hasFix
     self.fromBacklog = fromBacklog
     self.timing = timing
     self.satellites = satellites

@@ -276,21 +276,6 @@ struct EngineCore {
     let estimates = errorRates.next(
       report, instant: report.instant, satellites: assembler.satellites)
     let fromBacklog = !config.isReplay && report.startRead <= backlogRead
-    // Built and completed in one place: the fix and its `gnss` are not copied out and back.
-    var fix: Fix? = nil
-    if report.isFix {
-      var made = factory.make(report, wallNow: wallNow)
-      made.fill(estimates)
-      // (GNSS info without a magnetic variation; optional chaining reads and writes it in
-      // place, where `made.gnss!` copied it.)
-      if made.gnss?.lacksMagneticVariation == true {
-        made.gnss?.modelVariation = declinations.declination(
-          latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
-          height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
-          at: made.timestamp.timeIntervalSince1970)
-      }
-      fix = made
-    }
     let timing = tracksArrivals ? self.timing(of: report) : nil
     // The satellites as the report counted them (its best SNR: not counted twice).
     satellitesMoved = false
@@ -304,13 +289,30 @@ struct EngineCore {
         progress.time = factory.peek(report, wallNow: wallNow).timestamp
       }
     }
+    // The fix made straight into the epoch's argument (a local optional copied it twice more).
     let epoch = ReportedEpoch(
-      report: report, fix: fix, fromBacklog: fromBacklog, timing: timing,
-      satellites: progress)
+      report: report, fix: report.isFix ? fix(report, estimates) : nil, hasFix: report.isFix,
+      fromBacklog: fromBacklog, timing: timing, satellites: progress)
     lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if report.isFix && !fromBacklog { latestEpoch = epoch }
     events.append(.report(epoch))
+  }
+
+  /// The location for a report with a fix, with its estimates: built and completed in one
+  /// place (the fix and its `gnss` are not copied out and back).
+  private mutating func fix(_ report: EpochReport, _ estimates: ErrorRates.Estimates) -> Fix {
+    var made = factory.make(report, wallNow: wallNow)
+    made.fill(estimates)
+    // (GNSS info without a magnetic variation; optional chaining reads and writes it in
+    // place, where `made.gnss!` copied it.)
+    if made.gnss?.lacksMagneticVariation == true {
+      made.gnss?.modelVariation = declinations.declination(
+        latitude: made.coordinate.latitude, longitude: made.coordinate.longitude,
+        height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
+        at: made.timestamp.timeIntervalSince1970)
+    }
+    return made
   }
 
   /// The satellites now (the latest GSV and GSA, or GGA's count).

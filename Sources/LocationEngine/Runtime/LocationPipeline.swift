@@ -80,6 +80,9 @@ package struct LocationPipeline {
     }
     defer { released.removeAll(keepingCapacity: true) }
     hold.absorb(&events, anchor: dateAnchor)
+    // Nothing held and nothing let go before: the events as they are (a replay once dated;
+    // the concatenations copied each event twice, its fix with it).
+    guard hold.isHolding || !released.isEmpty else { return events }
     return released + events + hold.release(anchor: dateAnchor, ended: false)
   }
 

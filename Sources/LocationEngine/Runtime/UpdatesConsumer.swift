@@ -1,6 +1,6 @@
 /// The consumer side of ``LocationService/updates()`` and ``CLLocationUpdate/liveUpdates(_:)``: starts the session on the first request
-/// for an element, hands out batches one element at a time, and stops the session when the
-/// stream is dropped.
+/// for an element, hands out batches one element at a time (or whole: ``nextBatch()``), and
+/// stops the session when the stream is dropped.
 package final class UpdatesConsumer<Element: Sendable>: @unchecked Sendable {
   private let channel: EventChannel<Element>
   private let session: LocationSession
@@ -30,9 +30,29 @@ package final class UpdatesConsumer<Element: Sendable>: @unchecked Sendable {
 
   /// The next event; nil at the end.
   package func next() async throws -> Element? {
+    guard try await fill() else { return nil }
+    defer { index += 1 }
+    return batch[index]
+  }
+
+  /// The events ``next()`` would return one by one until it waits again (the rest of the batch
+  /// in hand, else the next batch, whole), in order; empty at the end. A consumer that stops at
+  /// cancellation checks `Task.isCancelled` between them, as ``next()`` does.
+  package func nextBatch() async throws -> [Element] {
+    guard try await fill() else { return [] }
+    defer {
+      index = 0
+      batch = []
+    }
+    return index == 0 ? batch : Array(batch[index...])
+  }
+
+  /// Makes sure an event is in hand (`batch[index]`), taking a batch when none is; false at the
+  /// end (the session stopped).
+  private func fill() async throws -> Bool {
     if Task.isCancelled {
       shutdown()
-      return nil
+      return false
     }
     if !started {
       started = true
@@ -50,12 +70,11 @@ package final class UpdatesConsumer<Element: Sendable>: @unchecked Sendable {
       }
       if taken.isEmpty {
         shutdown()
-        return nil
+        return false
       }
       batch = taken
       index = 0
     }
-    defer { index += 1 }
-    return batch[index]
+    return true
   }
 }

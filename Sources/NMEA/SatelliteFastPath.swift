@@ -18,6 +18,10 @@ extension GSV {
     messageNumber = number
     satellitesInView = inView < 0 ? nil : inView
     while fields.hasMoreFields {
+      if let satellite = fields.fixedWidthSatellite() {
+        satellites.append(satellite)
+        continue
+      }
       let id = fields.integer(maximum: 65535)
       if !fields.hasMoreFields {
         // The last field alone: the signal ID (one digit here; hexadecimal letters go the
@@ -76,5 +80,51 @@ extension GSA {
       systemID = system < 0 ? nil : UInt8(system)
     }
     return !fields.hasMoreFields
+  }
+}
+
+extension FastFields {
+  /// The next four fields as one satellite when they are written as most receivers write
+  /// them, `ii,ee,aaa,ss,`: two-digit ID, elevation and SNR, a three-digit azimuth, each field
+  /// followed by a comma (so another field follows), elevation at most 90 and azimuth at most
+  /// 360; `nil` (nothing read) for any other shape, which ``integer(maximum:)`` then reads
+  /// field by field. What it returns is what those four reads give.
+  ///
+  /// The 13 bytes are read as two overlapping 8-byte words (bytes 0–7 and 5–12) and tested
+  /// at once: commas where they belong, digits everywhere else. Pairs of digits are then
+  /// combined in place (each byte times ten plus the next).
+  @inline(__always)
+  mutating func fixedWidthSatellite() -> SatelliteInView? {
+    let start = index
+    guard start &+ 13 <= count else { return nil }
+    let first = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+    let second = UInt64(
+      littleEndian: UnsafeRawPointer(base + (start &+ 5)).loadUnaligned(as: UInt64.self))
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Bytes 0–7 `ii,ee,aa`: commas at 2 and 5. Bytes 5–12 `,aaa,ss,`: commas at 0, 4 and 7.
+    let firstDigits = (first ^ zeros) & 0xFFFF_00FF_FF00_FFFF
+    let secondDigits = (second ^ zeros) & 0x00FF_FF00_FFFF_FF00
+    // A byte is a digit when its value minus "0" is below 10 (no carry comes into a byte from
+    // one below that is itself below 10).
+    let notDigits =
+      ((firstDigits &+ 0x7676_7676_7676_7676) | firstDigits
+        | (secondDigits &+ 0x7676_7676_7676_7676) | secondDigits) & highs
+    let misplacedCommas =
+      ((first & 0x0000_FF00_00FF_0000) ^ 0x0000_2C00_002C_0000)
+      | ((second & 0xFF00_00FF_0000_00FF) ^ 0x2C00_002C_0000_002C)
+    guard notDigits | misplacedCommas == 0 else { return nil }
+    // Byte k becomes ten times digit k plus digit k + 1 (at most 99: no carries).
+    let firstPairs = firstDigits &* 10 &+ firstDigits &>> 8
+    let secondPairs = secondDigits &* 10 &+ secondDigits &>> 8
+    let elevation = firstPairs &>> 24 & 0xFF
+    let azimuth = (secondPairs &>> 8 & 0xFF) &* 10 &+ (secondDigits &>> 24 & 0xFF)
+    guard elevation <= 90, azimuth <= 360 else { return nil }
+    index = start &+ 13
+    return SatelliteInView(
+      id: UInt16(truncatingIfNeeded: firstPairs & 0xFF),
+      elevation: Int16(truncatingIfNeeded: elevation),
+      azimuth: Int16(truncatingIfNeeded: azimuth),
+      snr: Int16(truncatingIfNeeded: secondPairs &>> 40 & 0xFF))
   }
 }

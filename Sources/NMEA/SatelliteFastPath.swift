@@ -65,10 +65,18 @@ extension GSA {
     let fix = fields.integer(maximum: 3)
     guard fix == FastFields.empty || fix >= 1 else { return false }
     fixMode = fix < 0 ? nil : GSAFixMode(rawValue: UInt8(truncatingIfNeeded: fix))
-    for _ in 0..<12 {
+    var read = 0
+    while read < 12 {
+      if read < 11, let (first, second) = fields.twoDigitPair() {
+        satellites.append(first)
+        satellites.append(second)
+        read &+= 2
+        continue
+      }
       let id = fields.integer(maximum: 65535)
       guard id >= FastFields.empty else { return false }
       if id >= 0 { satellites.append(UInt16(truncatingIfNeeded: id)) }
+      read &+= 1
     }
     guard fields.decimal(&pdop), fields.decimal(&hdop), fields.decimal(&vdop)
     else { return false }
@@ -126,5 +134,25 @@ extension FastFields {
       elevation: Int16(truncatingIfNeeded: elevation),
       azimuth: Int16(truncatingIfNeeded: azimuth),
       snr: Int16(truncatingIfNeeded: secondPairs &>> 40 & 0xFF))
+  }
+
+  /// The next two fields when both are two digits, `dd,dd,` (GSA's satellite IDs as most
+  /// receivers write them), read in one 8-byte load; `nil` (nothing read) for any other shape.
+  /// What it returns is what two ``integer(maximum:)`` reads give.
+  @inline(__always)
+  mutating func twoDigitPair() -> (UInt16, UInt16)? {
+    let start = index
+    guard start &+ 8 <= count else { return nil }
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+    // Digits at 0, 1, 3 and 4, commas at 2 and 5; bytes 6 and 7 are not looked at.
+    let digits = (word ^ 0x3030_3030_3030_3030) & 0x0000_00FF_FF00_FFFF
+    let notDigits = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+    let misplacedCommas = (word & 0x0000_FF00_00FF_0000) ^ 0x0000_2C00_002C_0000
+    guard notDigits | misplacedCommas == 0 else { return nil }
+    let pairs = digits &* 10 &+ digits &>> 8
+    index = start &+ 6
+    return (
+      UInt16(truncatingIfNeeded: pairs & 0xFF), UInt16(truncatingIfNeeded: pairs &>> 24 & 0xFF)
+    )
   }
 }

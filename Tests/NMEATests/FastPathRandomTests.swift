@@ -112,4 +112,23 @@ import Testing
       #expect(index == 2, "\(text)")
     }
   }
+
+  @Test func twoDigitPairsAreReadWholeOrNotAtAll() {
+    func pair(_ text: String) -> ((UInt16, UInt16)?, Int) {
+      let bytes = Array(("X," + text).utf8)
+      return bytes.withUnsafeBytes { body in
+        var fields = FastFields(body, addressEnd: 1)
+        return (fields.twoDigitPair(), fields.index)
+      }
+    }
+    let (ids, index) = pair("07,32,,,1.0")
+    #expect(ids?.0 == 7 && ids?.1 == 32)
+    #expect(index == 8)
+    for text in ["7,32,,,1.0", "07,3,,,1.0", "07,,32,,1.0", "07,32A,,1.0", "0:,32,,,1.0", "07,32,"]
+    {
+      let (ids, index) = pair(text)
+      #expect(ids == nil, "\(text)")
+      #expect(index == 2, "\(text)")
+    }
+  }
 }

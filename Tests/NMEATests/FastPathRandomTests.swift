@@ -131,4 +131,33 @@ import Testing
       #expect(index == 2, "\(text)")
     }
   }
+
+  @Test func gsvHeadersAndLastDigitsAreReadWholeOrNotAtAll() {
+    func read(_ text: String) -> ((Int, Int, Int)?, UInt8?, Int) {
+      let bytes = Array(("X," + text).utf8)
+      return bytes.withUnsafeBytes { body in
+        var fields = FastFields(body, addressEnd: 1)
+        let header = fields.gsvHeader()
+        let afterHeader = fields.index
+        // The last field's start.
+        fields.index = (bytes.lastIndex(of: UInt8(ascii: ",")) ?? 0) + 1
+        return (header, fields.lastDigit(), afterHeader)
+      }
+    }
+    let (header, digit, index) = read("3,1,11,02,35,168,42,7")
+    #expect(header?.0 == 3 && header?.1 == 1 && header?.2 == 11)
+    #expect(digit == 7)
+    #expect(index == 9)
+    #expect(read("3,1,11,2A").1 == nil)
+    #expect(read("3,1,11,02,35,168,42,12").1 == nil)
+    for text in [
+      "3,1,1,02,35", "13,1,11,02", "3,1,110,02", "3,,11,02,35", "3,1,1A,02,3A", "3,1,11",
+      "3,1,11,",
+    ] {
+      let (header, digit, index) = read(text)
+      #expect(header == nil, "\(text)")
+      #expect(digit == nil, "\(text)")
+      #expect(index == 2, "\(text)")
+    }
+  }
 }

@@ -90,7 +90,9 @@ extension GSA {
       if id >= 0 { satellites.append(UInt16(truncatingIfNeeded: id)) }
       read &+= 1
     }
-    guard fields.decimal(&pdop), fields.decimal(&hdop), fields.decimal(&vdop)
+    guard fields.twoPlaceDecimal(&pdop) || fields.decimal(&pdop),
+      fields.twoPlaceDecimal(&hdop) || fields.decimal(&hdop),
+      fields.twoPlaceDecimal(&vdop) || fields.decimal(&vdop)
     else { return false }
     if fields.hasMoreFields {
       let system = fields.integer(maximum: 9)

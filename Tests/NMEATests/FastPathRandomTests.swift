@@ -160,4 +160,24 @@ import Testing
       #expect(index == 2, "\(text)")
     }
   }
+
+  @Test func twoPlaceDecimalsAreReadWholeOrNotAtAll() {
+    func read(_ text: String) -> (Double?, Bool, Int) {
+      let bytes = Array(("X," + text).utf8)
+      return bytes.withUnsafeBytes { body in
+        var fields = FastFields(body, addressEnd: 1)
+        var value: Double?
+        let read = fields.twoPlaceDecimal(&value)
+        return (value, read, fields.index)
+      }
+    }
+    for (text, expected) in [("1.07,0.61", 1.07), ("0.00,", 0.0), ("9.99,1", 9.99)] {
+      let (value, read, index) = read(text)
+      #expect(read && value == expected && index == 7, "\(text)")
+    }
+    for text in ["1.07", "1.071,", "10.7,", "1,07,", "1.0A,", ":.07,", "1.07*", "-1.0,"] {
+      let (value, read, index) = read(text)
+      #expect(!read && value == nil && index == 2, "\(text)")
+    }
+  }
 }

@@ -118,4 +118,13 @@ extension FastFields {
     index = start &+ 5
     return true
   }
+
+  /// Moves past the next field when it is empty and another follows (a comma at once);
+  /// `false` (nothing read) otherwise. What ``integer(maximum:)`` reads as ``empty``.
+  @inline(__always)
+  mutating func skipEmptyField() -> Bool {
+    guard index < count, base[index] == UInt8(ascii: ",") else { return false }
+    index &+= 1
+    return true
+  }
 }

@@ -85,6 +85,10 @@ extension GSA {
         read &+= 2
         continue
       }
+      if fields.skipEmptyField() {
+        read &+= 1
+        continue
+      }
       let id = fields.integer(maximum: 65535)
       guard id >= FastFields.empty else { return false }
       if id >= 0 { satellites.append(UInt16(truncatingIfNeeded: id)) }

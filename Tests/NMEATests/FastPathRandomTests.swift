@@ -180,4 +180,19 @@ import Testing
       #expect(!read && value == nil && index == 2, "\(text)")
     }
   }
+
+  @Test func onlyAnEmptyFieldBeforeAnotherIsSkipped() {
+    func skip(_ text: String) -> (Bool, Int) {
+      let bytes = Array(("X," + text).utf8)
+      return bytes.withUnsafeBytes { body in
+        var fields = FastFields(body, addressEnd: 1)
+        return (fields.skipEmptyField(), fields.index)
+      }
+    }
+    #expect(skip(",,1.0") == (true, 3))
+    #expect(skip(",") == (true, 3))
+    #expect(skip("") == (false, 2))
+    #expect(skip("1,") == (false, 2))
+    #expect(skip(" ,") == (false, 2))
+  }
 }

@@ -98,7 +98,9 @@ extension GSA {
       fields.twoPlaceDecimal(&hdop) || fields.decimal(&hdop),
       fields.twoPlaceDecimal(&vdop) || fields.decimal(&vdop)
     else { return false }
-    if fields.hasMoreFields {
+    if let digit = fields.lastDigit() {
+      systemID = digit
+    } else if fields.hasMoreFields {
       let system = fields.integer(maximum: 9)
       guard system == FastFields.empty || (system >= 0 && fields.digitCount == 1) else {
         return false

@@ -10,9 +10,10 @@ func isSpecial(_ byte: UInt8) -> Bool {
 /// Scans `base[start..<count]` up to the first special byte (see ``isSpecial(_:)``).
 ///
 /// Returns where it stopped (`count` when it ran off the end) and the XOR of the bytes it
-/// passed. Eight bytes at a time: SWAR tests tell whether a word holds a special byte, and
-/// the words are XOR-ed together and folded at the end. (Swift's SIMD16 types compiled to
-/// scalar code here, ten times slower.)
+/// passed. Eight bytes at a time: one SWAR test flags the bytes below 0x25 or above 0x7E (the
+/// special bytes, and the ordinary space, `"` and `#`, which the test lets through one at a
+/// time), and the words are XOR-ed together and folded at the end. (Swift's SIMD16 types
+/// compiled to scalar code here, ten times slower.)
 @inline(__always)
 func scanOrdinaryBytes(
   _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int
@@ -22,28 +23,26 @@ func scanOrdinaryBytes(
   var index = start
   var wide: UInt64 = 0
   while index &+ 8 <= count {
-    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-    let control = (word &- ones &* 0x20) & ~word & highs  // a byte below 0x20
-    let high = ((word &+ ones) | word) & highs  // a byte above 0x7E
-    let dollar = word ^ (ones &* 0x24)
-    let bang = word ^ (ones &* 0x21)
-    let starts = ((dollar &- ones) & ~dollar | (bang &- ones) & ~bang) & highs
-    let found = control | high | starts
-    if found != 0 {
-      // The lowest flagged byte is the first special one (false positives of these tests only
-      // occur above a true one): XOR the bytes before it, and stop there.
-      let offset = found.trailingZeroBitCount &>> 3
-      wide ^= word & ((1 &<< UInt64(offset &<< 3)) &- 1)
-      index &+= offset
-      return (index, fold(wide))
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    // A byte below 0x25 (a borrow leaves only bytes above one that is) or above 0x7E.
+    let found = ((word &- ones &* 0x25) & ~word | (word &+ ones) | word) & highs
+    if found == 0 {
+      wide ^= word
+      index &+= 8
+      continue
     }
-    wide ^= word
-    index &+= 8
+    // The lowest flagged byte is the first one below 0x25 or above 0x7E: XOR the bytes
+    // before it, and stop there if it is special.
+    let offset = found.trailingZeroBitCount &>> 3
+    let bits = UInt64(truncatingIfNeeded: offset &<< 3)
+    let byte = UInt8(truncatingIfNeeded: word &>> bits)
+    wide ^= word & ((1 &<< bits) &- 1)
+    if isSpecial(byte) { return (index &+ offset, fold(wide)) }
+    wide ^= UInt64(byte)
+    index &+= offset &+ 1
   }
-  wide ^= wide >> 32
-  wide ^= wide >> 16
-  wide ^= wide >> 8
-  var sum = UInt8(truncatingIfNeeded: wide)
+  var sum = fold(wide)
   while index < count {
     let byte = base[index]
     if isSpecial(byte) { break }

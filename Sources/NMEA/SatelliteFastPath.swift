@@ -8,9 +8,16 @@ extension GSV {
   @usableFromInline @inline(__always)
   mutating func decodeFast(_ body: UnsafeRawBufferPointer, addressEnd: Int) -> Bool {
     var fields = FastFields(body, addressEnd: addressEnd)
-    let total = fields.integer(maximum: 99)
-    let number = fields.integer(maximum: 99)
-    let inView = fields.integer(maximum: 999)
+    let total: Int
+    let number: Int
+    let inView: Int
+    if let header = fields.gsvHeader() {
+      (total, number, inView) = header
+    } else {
+      total = fields.integer(maximum: 99)
+      number = fields.integer(maximum: 99)
+      inView = fields.integer(maximum: 999)
+    }
     guard total >= 1, number >= 1, number <= total, inView >= FastFields.empty else {
       return false
     }
@@ -18,6 +25,15 @@ extension GSV {
     messageNumber = number
     satellitesInView = inView < 0 ? nil : inView
     while fields.hasMoreFields {
+      if let satellite = fields.fixedWidthSatellite() {
+        satellites.append(satellite)
+        continue
+      }
+      if let digit = fields.lastDigit() {
+        // The usual end: a one-digit signal ID.
+        signalID = digit
+        break
+      }
       let id = fields.integer(maximum: 65535)
       if !fields.hasMoreFields {
         // The last field alone: the signal ID (one digit here; hexadecimal letters go the
@@ -61,14 +77,30 @@ extension GSA {
     let fix = fields.integer(maximum: 3)
     guard fix == FastFields.empty || fix >= 1 else { return false }
     fixMode = fix < 0 ? nil : GSAFixMode(rawValue: UInt8(truncatingIfNeeded: fix))
-    for _ in 0..<12 {
+    var read = 0
+    while read < 12 {
+      if read < 11, let (first, second) = fields.twoDigitPair() {
+        satellites.append(first)
+        satellites.append(second)
+        read &+= 2
+        continue
+      }
+      if fields.skipEmptyField() {
+        read &+= 1
+        continue
+      }
       let id = fields.integer(maximum: 65535)
       guard id >= FastFields.empty else { return false }
       if id >= 0 { satellites.append(UInt16(truncatingIfNeeded: id)) }
+      read &+= 1
     }
-    guard fields.decimal(&pdop), fields.decimal(&hdop), fields.decimal(&vdop)
+    guard fields.twoPlaceDecimal(&pdop) || fields.decimal(&pdop),
+      fields.twoPlaceDecimal(&hdop) || fields.decimal(&hdop),
+      fields.twoPlaceDecimal(&vdop) || fields.decimal(&vdop)
     else { return false }
-    if fields.hasMoreFields {
+    if let digit = fields.lastDigit() {
+      systemID = digit
+    } else if fields.hasMoreFields {
       let system = fields.integer(maximum: 9)
       guard system == FastFields.empty || (system >= 0 && fields.digitCount == 1) else {
         return false

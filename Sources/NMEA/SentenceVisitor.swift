@@ -113,13 +113,15 @@ extension Sentence {
       return
     }
     let talker = Talker(body[0], body[1])
-    var reader = FieldReader(body, addressEnd: addressLength)
+    // Made where a sentence needs it, not before the fast paths, which seldom fall back.
+    func fields() -> FieldReader { FieldReader(body, addressEnd: addressLength) }
     switch SentenceType(body[2], body[3], body[4]) {
     case .gsv:
       var gsv = GSV(talker: talker)
       if gsv.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(gsv)
       } else {
+        var reader = fields()
         visitor.visit(try GSV(&reader, talker: talker))
       }
     case .gsa:
@@ -127,6 +129,7 @@ extension Sentence {
       if gsa.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(gsa)
       } else {
+        var reader = fields()
         visitor.visit(try GSA(&reader, talker: talker))
       }
     case .rmc:
@@ -134,6 +137,7 @@ extension Sentence {
       if rmc.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(rmc)
       } else {
+        var reader = fields()
         visitor.visit(try RMC(&reader, talker: talker))
       }
     case .gga:
@@ -141,6 +145,7 @@ extension Sentence {
       if gga.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(gga)
       } else {
+        var reader = fields()
         visitor.visit(try GGA(&reader, talker: talker))
       }
     case .gll:
@@ -148,6 +153,7 @@ extension Sentence {
       if gll.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(gll)
       } else {
+        var reader = fields()
         visitor.visit(try GLL(&reader, talker: talker))
       }
     case .vtg:
@@ -155,6 +161,7 @@ extension Sentence {
       if vtg.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(vtg)
       } else {
+        var reader = fields()
         visitor.visit(try VTG(&reader, talker: talker))
       }
     case .gst:
@@ -162,15 +169,21 @@ extension Sentence {
       if gst.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(gst)
       } else {
+        var reader = fields()
         visitor.visit(try GST(&reader, talker: talker))
       }
-    case .gns: visitor.visit(try GNS(&reader, talker: talker))
-    case .zda: visitor.visit(try ZDA(&reader, talker: talker))
+    case .gns:
+      var reader = fields()
+      visitor.visit(try GNS(&reader, talker: talker))
+    case .zda:
+      var reader = fields()
+      visitor.visit(try ZDA(&reader, talker: talker))
     case .hdt:
       var hdt = HDT(talker: talker)
       if hdt.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(hdt)
       } else {
+        var reader = fields()
         visitor.visit(try HDT(&reader, talker: talker))
       }
     case .ths:
@@ -178,10 +191,15 @@ extension Sentence {
       if ths.decodeFast(body, addressEnd: addressLength) {
         visitor.visit(ths)
       } else {
+        var reader = fields()
         visitor.visit(try THS(&reader, talker: talker))
       }
-    case .hdg: visitor.visit(try HDG(&reader, talker: talker))
-    case .hdm: visitor.visit(try HDM(&reader, talker: talker))
+    case .hdg:
+      var reader = fields()
+      visitor.visit(try HDG(&reader, talker: talker))
+    case .hdm:
+      var reader = fields()
+      visitor.visit(try HDM(&reader, talker: talker))
     case .txt, nil:
       try decode(raw, addressLength: addressLength) { visitor.visit(other: $0) }
     }

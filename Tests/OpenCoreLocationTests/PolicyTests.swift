@@ -52,6 +52,41 @@ struct PolicyTests {
     #expect(delivered(firstReadAfter: 0.01) == [36_001])
   }
 
+  /// Found by `make test` on a loaded machine: a joined `watch` whose holder was killed took
+  /// the device over 4 s later, read the three epochs waiting in the port at once, and lost
+  /// them all as a backlog (README: at most the epoch in flight is lost).
+  @Test("connected again with no state between (a takeover): what waited is current")
+  func takeoverKeepsWhatWaited() {
+    /// The seconds of day delivered when the stream reconnects `gap` s after its last read,
+    /// with the epochs of the gap waiting.
+    func delivered(reconnectedAfter gap: Int, state: DeviceState? = nil) -> [Int] {
+      let h = SessionHarness()
+      h.startUpdates()
+      h.session.deviceState(Self.connected)
+      h.clock.advance(by: LocationPolicy.quietGap)
+      for second in 0..<2 {
+        h.feed(Synthetic.epoch(Self.start + Double(second), 48.1, 11.1))
+        h.clock.advance(by: 1)
+      }
+      h.clock.advance(by: Double(gap - 1))
+      if let state { h.session.deviceState(state) }
+      h.session.deviceState(Self.connected)
+      // What waited in the port, read at once.
+      h.feed((2..<(2 + gap)).map { Synthetic.epoch(Self.start + Double($0), 48.1, 11.1) }.joined())
+      h.clock.advance(by: 1)
+      h.feed(Synthetic.epoch(Self.start + Double(2 + gap), 48.1, 11.1))
+      h.clock.advance(by: 1)
+      return h.locations.map(Self.secondsOfDay)
+    }
+    #expect(delivered(reconnectedAfter: 3) == Array(36_000...36_005))
+    // A reopen after an unplug: what waited is a backlog, as at start.
+    #expect(
+      delivered(reconnectedAfter: 3, state: .unplugged(path: "/dev/ttyTEST"))
+        == [36_000, 36_001, 36_005])
+    // Connected again long after the last read: what waited is older than maximumAge.
+    #expect(delivered(reconnectedAfter: 8) == [36_000, 36_001, 36_010])
+  }
+
   @Test("the cached last position is never the answer to a new request")
   func noCachedFix() {
     let h = SessionHarness()

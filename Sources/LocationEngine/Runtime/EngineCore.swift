@@ -35,6 +35,8 @@ struct EngineCore {
   private var awaitingFirstRead = true
   /// When the device was last (re)opened (monotonic ns), for the backlog rule.
   private var connectedAt: Int64?
+  /// When the last read arrived (monotonic ns), for the backlog rule.
+  private var lastReadAt: Int64?
   /// The last device state.
   private(set) var device: DeviceState?
   /// The last epoch reported (kept by reference: not copied once more per epoch).
@@ -121,6 +123,7 @@ struct EngineCore {
   /// A chunk of bytes is about to be decoded (read number advances; see the backlog rule).
   mutating func beginRead(at: Int64, wall: Date) {
     reads += 1
+    lastReadAt = at
     sentenceInRead = false
     deadlineChecked = false
     if awaitingFirstRead {
@@ -214,10 +217,17 @@ struct EngineCore {
     advanceClock(at: at, wall: wall)
     if case .connected = state {
       // A (re)opened device's first read may hold a backlog; one that talks again after a
-      // silence was never closed, and what it sends now is new.
+      // silence was never closed, and what it sends now is new. Connected again with no state
+      // between is a joined process that took the device over when its holder ended (or
+      // joined whoever did): what waits in the port, or what the new holder replays, is the
+      // stream it read until a moment ago, no older than its last read. That is current while
+      // the last read is (a takeover slowed down for seconds by a loaded machine lost every
+      // epoch that waited meanwhile, not only the one in flight).
       let talksAgain: Bool
       switch device {
       case .silent?, .garbled?: talksAgain = true
+      case .connected?:
+        talksAgain = lastReadAt.map { at - $0 <= Int64(config.maximumAge * 1e9) } ?? false
       default: talksAgain = false
       }
       if !talksAgain {

@@ -223,6 +223,9 @@ echo "capture_bytes=$(stat -c %s "$CAPTURE")" >> "$FACTS"
 strip -o "$WORK/locate.stripped" "$LOCATE"
 echo "binary_bytes=$(stat -c %s "$LOCATE")" >> "$FACTS"
 echo "binary_stripped_bytes=$(stat -c %s "$WORK/locate.stripped")" >> "$FACTS"
+# What the gazetteer's table (issue 25's budget: 4 MB) takes of it: its symbol's size.
+gazetteer=$(nm -S "$LOCATE" | awk '$4 == "gazetteer" { print $2 }')
+echo "gazetteer_bytes=$((0x${gazetteer:-0}))" >> "$FACTS"
 
 if [ "$SKIP_GEODESY" != 1 ]; then
   echo "== geodesy"

@@ -39,6 +39,30 @@ package func poll(
   return (PollEvents(rawValue: entries.0.revents), PollEvents(rawValue: entries.1.revents))
 }
 
+/// Waits until `first`, `second` or `third` (nil: none) is ready for `events`, at most
+/// `milliseconds` (−1: forever). Returns what each reported (empty on a timeout; empty for a
+/// nil one). Allocates nothing.
+///
+/// The corresponding C function is `poll`.
+package func poll(
+  _ first: FileDescriptor, _ second: FileDescriptor, _ third: FileDescriptor?,
+  for events: PollEvents, milliseconds: Int32
+) throws(Errno) -> (PollEvents, PollEvents, PollEvents) {
+  var entries = (
+    pollfd(fd: first.rawValue, events: events.rawValue, revents: 0),
+    pollfd(fd: second.rawValue, events: events.rawValue, revents: 0),
+    pollfd(fd: third?.rawValue ?? -1, events: events.rawValue, revents: 0)
+  )
+  try withUnsafeMutableBytes(of: &entries) { bytes throws(Errno) in
+    let base = bytes.baseAddress?.assumingMemoryBound(to: pollfd.self)
+    _ = try valueOrErrno { Glibc.poll(base, 3, milliseconds) }.get()
+  }
+  return (
+    PollEvents(rawValue: entries.0.revents), PollEvents(rawValue: entries.1.revents),
+    PollEvents(rawValue: entries.2.revents)
+  )
+}
+
 /// Waits until `descriptor` is ready for `events`, at most `milliseconds` (−1: forever).
 /// Returns what it reported (empty on a timeout).
 ///

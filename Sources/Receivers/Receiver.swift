@@ -69,8 +69,17 @@ public final class Receiver: @unchecked Sendable {
   /// be opened: not found, permission denied, busy, a bad address, or when the receiver is
   /// already running.
   public func start(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
+    try start(handler, loop: nil)
+  }
+
+  /// Opens the source and starts the reader thread, as ``start(_:)`` does, the thread running
+  /// `loop`'s work (``ReaderLoop``) from now until it ends: the work posted to it, between
+  /// reads.
+  package func start(
+    _ handler: @escaping @Sendable (ReceiverEvent) -> Void, loop: ReaderLoop?
+  ) throws(ReceiverError) {
     do throws(ReceiverError) {
-      try open(handler)
+      try open(handler, loop: loop)
     } catch {
       var failure = error
       failure.source = source.kind
@@ -78,7 +87,9 @@ public final class Receiver: @unchecked Sendable {
     }
   }
 
-  private func open(_ handler: @escaping @Sendable (ReceiverEvent) -> Void) throws(ReceiverError) {
+  private func open(
+    _ handler: @escaping @Sendable (ReceiverEvent) -> Void, loop: ReaderLoop?
+  ) throws(ReceiverError) {
     // Discovery decides once: the driver, its states and errors name the device it found.
     let source = try source.resolved(roots: roots)
     let name = source.name ?? ""
@@ -88,23 +99,36 @@ public final class Receiver: @unchecked Sendable {
     let driver = try makeDriver(source)
     try driver.open()
     let waker: Waker
-    do {
+    var mail: Waker?
+    do throws(Errno) {
       waker = try Waker()
+      if loop != nil {
+        do throws(Errno) {
+          mail = try Waker()
+        } catch {
+          waker.close()
+          throw error
+        }
+      }
     } catch {
       driver.close()
       throw ReceiverError(code: .io, path: name, errno: error.rawValue)
     }
-    let context = ReaderContext(waker: waker, handler: handler)
+    let context = ReaderContext(waker: waker, handler: handler, loop: loop, mail: mail)
+    if let loop, let mail { loop.attach(wake: mail) }
     let thread: JoinableThread
     do {
       thread = try JoinableThread(name: "locate-reader") {
         context.threadID.withLock { $0 = JoinableThread.currentID }
+        loop?.enter()
         driver.run(context)
+        loop?.detach()?.close()
         context.finish()
       }
     } catch {
       driver.close()
       waker.close()
+      loop?.detach()?.close()
       throw ReceiverError(code: .io, path: name, errno: error.rawValue)
     }
     running.withLock { $0 = Running(thread: thread, context: context, driver: driver) }

@@ -7,48 +7,44 @@ import Synchronization
 /// How an engine runs its core and hands out what it made (see ``ReceiverEngine``).
 extension ReceiverEngine {
   /// Decodes a read once into the core and hands what it made, or what a state made, to
-  /// every subscriber (on the reader thread). Before the input's end, what the decoder still
-  /// held goes in.
+  /// every subscriber (on the loop's thread: the reader's). Before the input's end, what the
+  /// decoder still held goes in.
   func dispatch(_ event: ReceiverEvent) {
-    withCore {
-      let handlers = state.withLock { state in
-        if case .state(.ended) = event { state.ended = true }
-        return state.handlers
+    let handlers = state.withLock { state in
+      if case .state(.ended) = event { state.ended = true }
+      return state.handlers
+    }
+    switch event {
+    case .data(let bytes, let at):
+      if core.tracksArrivals {
+        // The read's arrival on the system clock: the monotonic arrival moved by the two
+        // clocks' difference now, microseconds later (the clock's slew in between is a few
+        // nanoseconds at most), so the readers need not read a second clock per read.
+        let realtime = SystemTime.wallNanoseconds() &- (SystemTime.now() &- at)
+        core.readArrives(at: at, realtime: realtime, carrying: decoder.isInsideLine)
       }
-      switch event {
-      case .data(let bytes, let at):
-        if core.tracksArrivals {
-          // The read's arrival on the system clock: the monotonic arrival moved by the two
-          // clocks' difference now, microseconds later (the clock's slew in between is a few
-          // nanoseconds at most), so the readers need not read a second clock per read.
-          let realtime = SystemTime.wallNanoseconds() &- (SystemTime.now() &- at)
-          core.readArrives(at: at, realtime: realtime, carrying: decoder.isInsideLine)
-        }
-        core.beginRead(at: at, wall: clock.wallNow())
-        decoder.feed(bytes, visiting: &core)
-        core.readDecoded(carrying: decoder.isInsideLine)
-        let read = EngineRead(
-          at: at, count: bytes.count, sentences: core.tapsSentences ? core.takeSentences() : nil,
-          events: core.takeEvents())
-        published()
-        for handler in handlers { handler(.read(read)) }
-        if core.awaitsQuietReport { armQuietCheck() }
-      case .state(let device):
-        if case .ended = device { decoder.finish(visiting: &core) }
-        core.deviceState(device, at: clock.now(), wall: clock.wallNow())
-        hand(core.takeEvents(), to: handlers)
-      }
+      core.beginRead(at: at, wall: clock.wallNow())
+      decoder.feed(bytes, visiting: &core)
+      core.readDecoded(carrying: decoder.isInsideLine)
+      let read = EngineRead(
+        at: at, count: bytes.count, sentences: core.tapsSentences ? core.takeSentences() : nil,
+        events: core.takeEvents())
+      published()
+      for handler in handlers { handler(.read(read)) }
+      if core.awaitsQuietReport { armQuietCheck() }
+    case .state(let device):
+      if case .ended = device { decoder.finish(visiting: &core) }
+      core.deviceState(device, at: clock.now(), wall: clock.wallNow())
+      hand(core.takeEvents(), to: handlers)
     }
   }
 
   /// The input stops for the last subscriber (it leaves): what the decoder still held, and
-  /// the epoch in progress, go to it.
+  /// the epoch in progress, go to it (on the loop's thread).
   func finish(for handlers: [Handler]) {
-    withCore {
-      decoder.finish(visiting: &core)
-      core.finishInput(at: clock.now(), wall: clock.wallNow())
-      hand(core.takeEvents(), to: handlers)
-    }
+    decoder.finish(visiting: &core)
+    core.finishInput(at: clock.now(), wall: clock.wallNow())
+    hand(core.takeEvents(), to: handlers)
   }
 
   private func hand(_ events: [CoreEvent], to handlers: [Handler]) {
@@ -74,20 +70,6 @@ extension ReceiverEngine {
     Self.history.withLock { $0.latest[key] = fix }
   }
 
-  /// Runs `body` with the core to itself: under `coreLock`, or at once on the thread that
-  /// holds it (a subscriber leaving from its own handler).
-  func withCore(_ body: () -> Void) {
-    let me = UInt(pthread_self())
-    if coreOwner.load(ordering: .acquiring) == me { return body() }
-    coreLock.lock()
-    coreOwner.store(me, ordering: .releasing)
-    defer {
-      coreOwner.store(0, ordering: .releasing)
-      coreLock.unlock()
-    }
-    body()
-  }
-
   /// Checks ``LocationPolicy/quietGap`` from now whether the line went quiet (after a read
   /// that left a live epoch waiting for it).
   private func armQuietCheck() {
@@ -97,15 +79,15 @@ extension ReceiverEngine {
   /// No read since quiet check `number` was armed: the epoch waiting for it is complete —
   /// unless bytes wait in the kernel that the reader has not read yet (its thread waiting for
   /// the CPU under load): the line did not go quiet, the reader fell behind, and what waits may
-  /// be the rest of that epoch. The check is armed again; the next read rearms it anyway.
+  /// be the rest of that epoch. The check is armed again; the next read rearms it anyway. Runs
+  /// on the loop's thread, after any read that came in meanwhile (which armed a newer check).
   private func lineWentQuiet(_ number: Int) {
-    if receiver?.hasUnreadInput == true {
-      if quietCheck.isLatest(number) { armQuietCheck() }
-      return
-    }
-    withCore {
-      // A read that came in meanwhile armed a newer check.
+    loop.execute { [self] in
       guard quietCheck.isLatest(number) else { return }
+      if receiver?.hasUnreadInput == true {
+        armQuietCheck()
+        return
+      }
       let handlers = state.withLock { $0.closed ? [] : $0.handlers }
       core.lineQuiet(at: clock.now(), wall: clock.wallNow())
       hand(core.takeEvents(), to: handlers)

@@ -73,15 +73,14 @@ package final class ReceiverEngine: @unchecked Sendable {
   let state = Locked(State())
   /// The engine's clock (its first subscriber's).
   let clock: any LocationClock
-  /// Held while the core runs and its events are handed out (the reader thread, the
-  /// quiet-line timer, the last subscriber leaving).
-  let coreLock = Locked(())
-  /// The thread holding `coreLock` (0: none).
-  let coreOwner = Atomic<UInt>(0)
-  /// The one decoder of the engine's reads, and the one core they are decoded into; guarded
-  /// by `coreLock`.
-  @exclusivity(unchecked) var decoder: NMEADecoder
-  @exclusivity(unchecked) var core: EngineCore
+  /// The thread that alone runs the core and hands out its events: the reader thread while
+  /// the source is read, else the thread that posts the work (see ``ReaderLoop``). The
+  /// quiet-line timer, a joining subscriber and the last one leaving post their work to it.
+  let loop = ReaderLoop()
+  /// The one decoder of the engine's reads, and the one core they are decoded into; touched
+  /// only by work on `loop`.
+  var decoder: NMEADecoder
+  var core: EngineCore
   /// Sentences the engine decoded, and epochs its core reported (for tests: both happen once
   /// per engine).
   let decoded = Atomic<Int>(0)
@@ -121,12 +120,12 @@ package final class ReceiverEngine: @unchecked Sendable {
 
   /// Bytes for a fed engine, as if read at monotonic time `at` (ns).
   func feed(_ chunk: UnsafeRawBufferPointer, at: Int64) {
-    dispatch(.data(chunk, at: at))
+    loop.executeAndWait { [self] in dispatch(.data(chunk, at: at)) }
   }
 
   /// A device state for a fed engine, as its reader would report it.
   func deliver(_ device: DeviceState) {
-    dispatch(.state(device))
+    loop.executeAndWait { [self] in dispatch(.state(device)) }
   }
 
   /// Whether more than one client reads the engine now.
@@ -176,8 +175,8 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// Joins a running engine; nil when it ended or closed (a new one opens the source again).
   private func join(_ handler: @escaping Handler, config: PipelineConfig) -> Subscription? {
     var joined: Subscription?
-    // Under the core's lock: what the core knows comes before any later read.
-    withCore {
+    // On the core's thread: what the core knows comes before any later read.
+    loop.executeAndWait { [self] in
       if config.wantsSky { core.wantsSky = true }
       if config.tapsTiming { core.trackArrivals() }
       if config.tapsSentences { core.tapsSentences = true }
@@ -194,7 +193,7 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// Opens the source for its first subscriber.
   private func open(_ handler: @escaping Handler) throws(ReceiverError) -> Subscription {
     let subscription = state.withLock { state in add(handler, to: &state) }
-    try receiver?.start { [self] event in dispatch(event) }
+    try receiver?.start({ [self] event in dispatch(event) }, loop: loop)
     return subscription
   }
 
@@ -229,8 +228,14 @@ package final class ReceiverEngine: @unchecked Sendable {
       return state.handlers.remove(at: index)
     }
     quietCheck.cancel()
-    // The reader has stopped (or this is its thread, between reads): what the decoder still
-    // held, and the epoch in progress, are the last subscriber's.
-    if let last { finish(for: [last]) }
+    // The reader has stopped: what the decoder still held, and the epoch in progress, are the
+    // last subscriber's. On the reader thread itself (a handler leaving), after the read in
+    // hand, when the thread ends.
+    guard let last else { return }
+    if loop.isCurrent {
+      loop.execute { [self] in finish(for: [last]) }
+    } else {
+      loop.executeAndWait { [self] in finish(for: [last]) }
+    }
   }
 }

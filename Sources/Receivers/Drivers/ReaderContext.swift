@@ -30,9 +30,25 @@ final class ReaderContext: @unchecked Sendable {
   /// pump's caller closes it after), and whether it holds bytes it has not handed out yet.
   private let pumping = Locked<(descriptor: FileDescriptor?, holding: Bool)>((nil, false))
 
-  init(waker: Waker, handler: @escaping @Sendable (ReceiverEvent) -> Void) {
+  /// The loop the reader thread runs (``ReaderLoop``), and the pipe that wakes it for work
+  /// posted to it; nil for a receiver started without one.
+  private let loop: ReaderLoop?
+  private let mail: Waker?
+
+  init(
+    waker: Waker, handler: @escaping @Sendable (ReceiverEvent) -> Void, loop: ReaderLoop? = nil,
+    mail: Waker? = nil
+  ) {
     self.waker = waker
     self.handler = handler
+    self.loop = loop
+    self.mail = mail
+  }
+
+  /// Runs the work posted to the loop (the mail pipe was readable).
+  private func runPosted() {
+    mail?.drain()
+    loop?.runPosted()
   }
 
   /// Reports `state` unless it is the state reported last.
@@ -78,8 +94,18 @@ final class ReaderContext: @unchecked Sendable {
   /// Whether stop was requested.
   var isStopping: Bool { waker.isSignalled }
 
-  /// Waits `seconds`; `false` when stop was requested meanwhile.
-  func pause(_ seconds: Double) -> Bool { waker.sleep(seconds) }
+  /// Waits `seconds`, running the work posted meanwhile; `false` when stop was requested.
+  func pause(_ seconds: Double) -> Bool {
+    guard let mail else { return waker.sleep(seconds) }
+    let deadline = SystemTime.deadline(after: seconds)
+    while true {
+      if waker.isSignalled { return false }
+      let millis = SystemTime.milliseconds(until: deadline)
+      if millis == 0 { return true }
+      let posted = (try? poll(waker.readEnd, mail.readEnd, for: .input, milliseconds: millis))?.1
+      if posted?.contains(.input) == true { runPosted() }
+    }
+  }
 
   /// Whether bytes have arrived that the handler has not been handed yet (asked from any
   /// thread): bytes the kernel holds for the reader, or the reader's own between its read and
@@ -108,7 +134,12 @@ final class ReaderContext: @unchecked Sendable {
     defer { pumping.withLock { $0 = (nil, false) } }
     var lastBytes = SystemTime.now()
     var silent = false
+    var postedWaiting = false
     while true {
+      if postedWaiting {
+        postedWaiting = false
+        runPosted()
+      }
       var timeout: Int32 = 1000
       var silenceDue = false
       if let silence, !silent {
@@ -120,8 +151,12 @@ final class ReaderContext: @unchecked Sendable {
       }
       let ready: PollEvents
       do {
-        let (source, stop) = try poll(descriptor, waker.readEnd, for: .input, milliseconds: timeout)
+        let (source, stop, posted) = try poll(
+          descriptor, waker.readEnd, mail?.readEnd, for: .input, milliseconds: timeout)
         if !stop.isEmpty { return .stopped }
+        // Posted work runs after the bytes that wait (at the top of the next turn): what it
+        // checks (the line gone quiet) is then as of the latest read.
+        postedWaiting = !posted.isEmpty
         ready = source
       } catch {
         return .hangup(error)
@@ -133,7 +168,7 @@ final class ReaderContext: @unchecked Sendable {
       }
       if ready.isEmpty {
         // A quiet second: make sure the device has not vanished without a hang-up.
-        if let present, !present() { return .hangup(nil) }
+        if !postedWaiting, let present, !present() { return .hangup(nil) }
         continue
       }
       if ready.contains(.input) {

@@ -126,7 +126,8 @@ struct ReaderLoopTests {
     loop.executeAndWait { runs.record(2) }
     loop.execute { runs.record(3) }
     #expect(runs.labels == [1, 2, 3])
-    #expect(Array(runs.threads.dropFirst()) == [JoinableThread.currentID, JoinableThread.currentID])
+    #expect(
+      Array(runs.threads.dropFirst()) == [JoinableThread.currentID, JoinableThread.currentID])
   }
 
   @Test("work the reader posts to itself runs after the event in hand, before its thread ends")

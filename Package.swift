@@ -15,8 +15,9 @@ let realApps: [Target] = [
 
 /// `locate`: NMEA 0183 from a serial GPS receiver to positions, with Core Location's API on Linux.
 ///
-/// Data flows one way: Receivers (bytes) → NMEA (sentences) → LocationEngine (fixes and
-/// policies, one engine per receiver) → LocateCLI (commands and formats), and → OpenCoreLocation
+/// Data flows one way: Receivers (bytes) → NMEA (sentences) → LocationCore (fixes and
+/// policies, without I/O), run by LocationEngine (one engine per receiver, its reader thread
+/// alone running its core) → LocateCLI (commands and formats), and → OpenCoreLocation
 /// (Apple's Core Location API for apps, the only module with Foundation). Geodesy stands beside
 /// them; every system call goes through Platform; the virtual receiver (`locate simulate`) is
 /// VirtualReceiver.
@@ -40,10 +41,16 @@ let package = Package(
     .target(name: "Gazetteer", dependencies: ["CGazetteer", "Geodesy"]),
     .target(name: "CLocateSys"),
     .target(name: "Platform", dependencies: ["CLocateSys"]),
-    .target(name: "Receivers", dependencies: ["Platform", "NMEA"]),
+    .target(name: "ReceiverState"),
+    .target(name: "Receivers", dependencies: ["Platform", "NMEA", "ReceiverState"]),
     .target(
       name: "VirtualReceiver", dependencies: ["Platform", "NMEA", "Geodesy", "Receivers"]),
-    .target(name: "LocationEngine", dependencies: ["NMEA", "Geodesy", "Receivers", "Platform"]),
+    // The engine's I/O-free core (fix assembly, policies, rules) and, above it, its runtime
+    // (the reader thread that alone runs a core, the service, the sessions).
+    .target(name: "LocationCore", dependencies: ["NMEA", "Geodesy", "ReceiverState"]),
+    .target(
+      name: "LocationEngine",
+      dependencies: ["LocationCore", "NMEA", "Geodesy", "Receivers", "Platform"]),
     .target(
       name: "OpenCoreLocation",
       dependencies: ["LocationEngine", "NMEA", "Geodesy", "Gazetteer", "Receivers", "Platform"]),
@@ -77,11 +84,13 @@ let package = Package(
         ])
       ]),
     .executableTarget(
-      name: "LocateFuzz", dependencies: ["NMEA", "LocationEngine", "OpenCoreLocation", "Receivers"]),
+      name: "LocateFuzz",
+      dependencies: ["NMEA", "LocationCore", "LocationEngine", "OpenCoreLocation", "Receivers"]),
     .executableTarget(
       name: "LocateBench",
       dependencies: [
-        "NMEA", "Geodesy", "Gazetteer", "LocationEngine", "OpenCoreLocation", "Receivers",
+        "NMEA", "Geodesy", "Gazetteer", "LocationCore", "LocationEngine", "OpenCoreLocation",
+        "Receivers",
         "VirtualReceiver", "Platform", "TestSupport", "TimeService",
       ]),
     .target(
@@ -105,13 +114,15 @@ let package = Package(
     .testTarget(
       name: "OpenCoreLocationTests",
       dependencies: [
-        "OpenCoreLocation", "LocationEngine", "NMEA", "Geodesy", "Gazetteer", "Receivers",
+        "OpenCoreLocation", "LocationCore", "LocationEngine", "NMEA", "Geodesy", "Gazetteer",
+        "Receivers",
         "VirtualReceiver", "Platform", "TestSupport",
       ]),
     .testTarget(
       name: "LocateCLITests",
       dependencies: [
-        "LocateCLI", "locate", "OpenCoreLocation", "LocationEngine", "Geodesy", "Gazetteer",
+        "LocateCLI", "locate", "OpenCoreLocation", "LocationCore", "LocationEngine", "Geodesy",
+        "Gazetteer",
         "Receivers", "VirtualReceiver", "JSON",
         "NMEA", "Platform", "TestSupport", "TimeService",
       ],
@@ -129,7 +140,7 @@ let package = Package(
       name: "FaultTests",
       dependencies: [
         "locate", "ReleaseClient", "LocateFuzz", "NMEA", "Receivers", "VirtualReceiver",
-        "OpenCoreLocation", "LocationEngine", "Geodesy", "Platform", "TestSupport",
+        "OpenCoreLocation", "LocationCore", "LocationEngine", "Geodesy", "Platform", "TestSupport",
       ],
       exclude: ["FuzzRegressions"]),
   ]

@@ -1,4 +1,5 @@
 import Platform
+@_exported import ReceiverState
 
 /// What a running receiver reports, on its reader thread, in order.
 public enum ReceiverEvent {

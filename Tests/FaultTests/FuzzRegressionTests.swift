@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import LocateFuzz
-@_spi(Fuzzing) @testable import LocationEngine
+@_spi(Fuzzing) @testable import LocationCore
+@testable import LocationEngine
 @_spi(Fuzzing) @testable import OpenCoreLocation
 
 /// Every input the fuzzer ever crashed on (Tests/FaultTests/FuzzRegressions, one file each,

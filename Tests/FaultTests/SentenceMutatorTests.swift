@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 @testable import LocateFuzz
-@_spi(Fuzzing) @testable import LocationEngine
+@_spi(Fuzzing) @testable import LocationCore
+@testable import LocationEngine
 @_spi(Fuzzing) @testable import OpenCoreLocation
 
 /// The fuzzer's sentence-aware mutations (LocateFuzz's custom mutator), and a short run of

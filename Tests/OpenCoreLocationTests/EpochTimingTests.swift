@@ -4,6 +4,7 @@ import Receivers
 import TestSupport
 import Testing
 
+@testable import LocationCore
 @testable import LocationEngine
 
 /// Epoch timings on a real pseudo-terminal: when each epoch's first byte arrived, on the

@@ -3,6 +3,7 @@ import Platform
 import Receivers
 import Testing
 
+@testable import LocationCore
 @testable import LocationEngine
 @testable import OpenCoreLocation
 

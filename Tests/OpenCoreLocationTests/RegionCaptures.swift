@@ -3,6 +3,7 @@ import Geodesy
 import NMEA
 import TestSupport
 
+@testable import LocationCore
 @testable import LocationEngine
 @testable import OpenCoreLocation
 

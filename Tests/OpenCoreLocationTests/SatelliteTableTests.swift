@@ -2,6 +2,7 @@ import NMEA
 import TestSupport
 import Testing
 
+@testable import LocationCore
 @testable import LocationEngine
 
 /// ``SatelliteTable/bestSNR`` is kept as GSV sentences are added; it must always be what a

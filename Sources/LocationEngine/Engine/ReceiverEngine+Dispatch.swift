@@ -23,9 +23,7 @@ extension ReceiverEngine {
         let realtime = SystemTime.wallNanoseconds() &- (SystemTime.now() &- at)
         core.readArrives(at: at, realtime: realtime, carrying: decoder.isInsideLine)
       }
-      core.beginRead(at: at, wall: clock.wallNow())
-      decoder.feed(bytes, visiting: &core)
-      core.readDecoded(carrying: decoder.isInsideLine)
+      core.read(bytes, at: at, wall: clock.wallNow(), decoder: &decoder)
       let read = EngineRead(
         at: at, count: bytes.count, sentences: core.tapsSentences ? core.takeSentences() : nil,
         events: core.takeEvents())
@@ -33,7 +31,7 @@ extension ReceiverEngine {
       for handler in handlers { handler(.read(read)) }
       if core.awaitsQuietReport { armQuietCheck() }
     case .state(let device):
-      if case .ended = device { decoder.finish(visiting: &core) }
+      if case .ended = device { core.finishDecoding(&decoder) }
       core.deviceState(device, at: clock.now(), wall: clock.wallNow())
       hand(core.takeEvents(), to: handlers)
     }
@@ -42,7 +40,7 @@ extension ReceiverEngine {
   /// The input stops for the last subscriber (it leaves): what the decoder still held, and
   /// the epoch in progress, go to it (on the loop's thread).
   func finish(for handlers: [Handler]) {
-    decoder.finish(visiting: &core)
+    core.finishDecoding(&decoder)
     core.finishInput(at: clock.now(), wall: clock.wallNow())
     hand(core.takeEvents(), to: handlers)
   }
@@ -56,6 +54,9 @@ extension ReceiverEngine {
   /// The counters for tests and for ``decoderCounters()``, and the latest fix of a live
   /// source for every manager.
   private func published() {
+    if let source = core.takeHeadingSource() {
+      _ = HeadingRule.sources.withLock { $0.insert(source) }
+    }
     decoded.store(decoder.counters.framing.sentences, ordering: .releasing)
     if countersWanted.load(ordering: .relaxed),
       countersWanted.exchange(false, ordering: .acquiringAndReleasing)

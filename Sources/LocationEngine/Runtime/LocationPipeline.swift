@@ -205,7 +205,7 @@ package struct LocationPipeline {
   }
 
   /// The most kinds of ignored input said (after them, only counted).
-  package static let ignoredKinds = 32
+  package static var ignoredKinds: Int { EngineCore.ignoredKinds }
 
   /// A device state without an engine (a session that failed to open its source).
   package mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LocationCore
 @testable import LocationEngine
 
 /// The engine evaluates the World Magnetic Model again only when the fix moved 0.01° or a day

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import LocationCore
 @testable import LocationEngine
 @testable import OpenCoreLocation
 

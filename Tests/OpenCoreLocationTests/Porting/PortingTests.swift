@@ -2,6 +2,7 @@ import Foundation
 import Receivers
 import Testing
 
+@testable import LocationCore
 @testable import LocationEngine
 @testable import OpenCoreLocation
 

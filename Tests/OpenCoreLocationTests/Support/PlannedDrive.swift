@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Receivers
 
+@testable import LocationCore
 @testable import LocationEngine
 @testable import OpenCoreLocation
 @testable import VirtualReceiver

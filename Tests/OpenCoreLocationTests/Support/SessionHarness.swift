@@ -2,6 +2,7 @@ import Foundation
 import Platform
 import Receivers
 
+@testable import LocationCore
 @testable import LocationEngine
 @testable import OpenCoreLocation
 

@@ -10,6 +10,14 @@ package struct VisitDetector: Sendable {
     var longitude: Double
     var time: Date
     var accuracy: Double
+
+    /// A fix as the detector weighs it.
+    package init(latitude: Double, longitude: Double, time: Date, accuracy: Double) {
+      self.latitude = latitude
+      self.longitude = longitude
+      self.time = time
+      self.accuracy = accuracy
+    }
   }
 
   package let rule: VisitRule

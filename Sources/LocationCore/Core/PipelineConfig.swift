@@ -1,4 +1,4 @@
-import Receivers
+import ReceiverState
 
 /// How a pipeline is set up.
 package struct PipelineConfig {

@@ -3,9 +3,9 @@
 /// began (the framer carried it), not in the one that completed it: at 9600 baud a sentence
 /// takes 70 ms to arrive, in many reads. Kept by the engine's core only while a subscriber
 /// wants timings (``PipelineConfig/tapsTiming``); nothing is allocated per read or sentence.
-struct EpochArrivals {
+package struct EpochArrivals {
   /// One arrival, on both clocks, nanoseconds.
-  struct Arrival: Equatable {
+  package struct Arrival: Equatable {
     var monotonic: Int64
     var realtime: Int64
   }
@@ -25,11 +25,11 @@ struct EpochArrivals {
   private var begun: [(read: Int, arrival: Arrival)] = []
   private static let limit = 8
 
-  init() { begun.reserveCapacity(Self.limit + 1) }
+  package init() { begun.reserveCapacity(Self.limit + 1) }
 
   /// A read is about to be decoded: its number and arrival, and whether the framer carries a
   /// line begun in an earlier read.
-  mutating func beginRead(_ number: Int, at arrival: Arrival, carrying: Bool) {
+  package mutating func beginRead(_ number: Int, at arrival: Arrival, carrying: Bool) {
     readNumber = number
     read = arrival
     firstLine = carrying ? (carried ?? arrival) : arrival
@@ -37,14 +37,14 @@ struct EpochArrivals {
   }
 
   /// A sentence was decoded (any kind), before it is merged.
-  mutating func sawSentence() {
+  package mutating func sawSentence() {
     current = sentencesInRead == 0 ? firstLine : read
     sentencesInRead += 1
   }
 
   /// A sentence was merged and the assembler's epoch number is now `epochNumber`: a new
   /// number means the epoch began with this sentence.
-  mutating func merged(epochNumber: Int) {
+  package mutating func merged(epochNumber: Int) {
     guard epochNumber != lastEpochNumber else { return }
     lastEpochNumber = epochNumber
     if begun.count == Self.limit { begun.removeFirst() }
@@ -52,7 +52,7 @@ struct EpochArrivals {
   }
 
   /// The read was decoded: whether the framer now carries a line into the next one.
-  mutating func endRead(carrying: Bool) {
+  package mutating func endRead(carrying: Bool) {
     guard carrying else {
       carried = nil
       return
@@ -64,7 +64,7 @@ struct EpochArrivals {
   /// The arrival of the first byte of the epoch reported now, which began in read
   /// `startRead`: the oldest begun there (epochs are reported in order; ones begun earlier
   /// and never reported are forgotten).
-  mutating func reported(startRead: Int) -> Arrival? {
+  package mutating func reported(startRead: Int) -> Arrival? {
     while let first = begun.first, first.read < startRead { begun.removeFirst() }
     guard let first = begun.first, first.read == startRead else { return nil }
     begun.removeFirst()

@@ -1,15 +1,15 @@
 import FoundationEssentials
 import NMEA
-import Receivers
+import ReceiverState
 
 /// The part of the pipeline that runs once per engine (``ReceiverEngine``), whatever the
 /// number of subscribers: fix assembly, the device's facts for authorization (states, NMEA
 /// seen), error rates, the location factory, the backlog rule, heading sentences, sky views
 /// and the latest fix. Sentences and device states in, ``CoreEvent``s out, which every
 /// subscriber's ``LocationPipeline`` applies its own policies to. Single-threaded.
-struct EngineCore {
-  let config: PipelineConfig
-  var assembler: FixAssembler
+package struct EngineCore {
+  package let config: PipelineConfig
+  package var assembler: FixAssembler
   private var factory: LocationFactory
   /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
   private var errorRates = ErrorRates()
@@ -18,19 +18,19 @@ struct EngineCore {
   /// Heading sentences (the filter is each subscriber's).
   private var heading = HeadingSource()
   /// Whether sky views are built (some subscriber wants them).
-  var wantsSky: Bool
+  package var wantsSky: Bool
   /// The events of the read in progress, and the buffer of the read handed out before (taken
   /// back, emptied, by the next ``takeEvents()``: no buffer allocated per read).
-  var events: [CoreEvent] = []
+  package var events: [CoreEvent] = []
   private var handedOut: [CoreEvent] = []
   /// Whether no date is known yet.
   private var awaitingDate = true
   /// The kinds of ignored input said so far.
   private var ignoredSaid: Set<String> = []
-  private(set) var monotonicNow: Int64
-  private(set) var wallNow: Date
+  package private(set) var monotonicNow: Int64
+  package private(set) var wallNow: Date
   /// Reads so far (see ``beginRead(at:wall:)``).
-  private(set) var reads = 0
+  package private(set) var reads = 0
   private var backlogRead = 0
   private var awaitingFirstRead = true
   /// When the device was last (re)opened (monotonic ns), for the backlog rule.
@@ -38,14 +38,14 @@ struct EngineCore {
   /// When the last read arrived (monotonic ns), for the backlog rule.
   private var lastReadAt: Int64?
   /// The last device state.
-  private(set) var device: DeviceState?
+  package private(set) var device: DeviceState?
   /// The last epoch reported (kept by reference: not copied once more per epoch).
   private var lastEpoch: ReportedEpoch?
   /// The engine's latest fix, not from a backlog (every manager's `location`).
-  var latestFix: Fix? { latestEpoch?.fix }
+  package var latestFix: Fix? { latestEpoch?.fix }
   private var latestEpoch: ReportedEpoch?
   /// Epochs reported (tests: assembly happens once per engine).
-  private(set) var epochsReported = 0
+  package private(set) var epochsReported = 0
   /// Whether the read in progress has had a sentence yet, and a deadline check after one.
   private var sentenceInRead = false
   private var deadlineChecked = false
@@ -58,15 +58,15 @@ struct EngineCore {
   private var satellitesMoved = false
   /// Whether epochs' arrivals are kept for timings (some subscriber wants them), and when each
   /// epoch's first byte arrived.
-  var tracksArrivals: Bool
-  var arrivals = EpochArrivals()
+  package var tracksArrivals: Bool
+  package var arrivals = EpochArrivals()
   /// Whether the sentences of each read are kept as they came, each with CR LF (some
   /// subscriber relays them: ``PipelineConfig/tapsSentences``), and those of the read in
   /// progress (taken by ``takeSentences()``): the one framing of the bytes, the decoder's.
-  var tapsSentences: Bool
+  package var tapsSentences: Bool
   private var sentences: [UInt8] = []
 
-  init(config: PipelineConfig, now: Int64, wallNow: Date) {
+  package init(config: PipelineConfig, now: Int64, wallNow: Date) {
     self.config = config
     assembler = FixAssembler(rollover: config.rollover, streamClock: config.isReplay)
     if let day = config.firstDay, !config.isReplay { assembler.giveDate(day: day) }
@@ -82,17 +82,17 @@ struct EngineCore {
   }
 
   /// Service time: the stream clock for replays, the monotonic clock for live sources.
-  var now: Int64 { config.isReplay ? toldStream : monotonicNow }
+  package var now: Int64 { config.isReplay ? toldStream : monotonicNow }
 
   /// What a subscriber joining now needs to know (see ``LocationPipeline/join(_:)``).
-  var view: CoreView {
+  package var view: CoreView {
     CoreView(
       streamNow: toldStream, dateAnchor: awaitingDate ? nil : assembler.dateAnchor,
       device: device, nmeaSeen: nmeaSeen, satellites: satellites())
   }
 
   /// Hands the events so far to the caller, and forgets them.
-  mutating func takeEvents() -> [CoreEvent] {
+  package mutating func takeEvents() -> [CoreEvent] {
     // (Live: a client waiting hears progress between reports, from the satellites now.)
     if satellitesMoved && !config.isReplay {
       satellitesMoved = false
@@ -105,7 +105,7 @@ struct EngineCore {
 
   /// A framed sentence's line, kept when sentences are tapped.
   @inline(__always)
-  mutating func framed(_ line: UnsafeRawBufferPointer) {
+  package mutating func framed(_ line: UnsafeRawBufferPointer) {
     guard tapsSentences else { return }
     if sentences.capacity == 0 { sentences.reserveCapacity(1024) }
     sentences.append(contentsOf: line)
@@ -114,14 +114,14 @@ struct EngineCore {
   }
 
   /// The sentences framed since the last call, each with CR LF, or nil when none was.
-  mutating func takeSentences() -> [UInt8]? {
+  package mutating func takeSentences() -> [UInt8]? {
     guard !sentences.isEmpty else { return nil }
     defer { sentences.removeAll(keepingCapacity: true) }
     return sentences
   }
 
   /// A chunk of bytes is about to be decoded (read number advances; see the backlog rule).
-  mutating func beginRead(at: Int64, wall: Date) {
+  package mutating func beginRead(at: Int64, wall: Date) {
     reads += 1
     lastReadAt = at
     sentenceInRead = false
@@ -147,14 +147,14 @@ struct EngineCore {
   }
 
   /// Brings the clocks up to date.
-  mutating func advanceClock(at: Int64, wall: Date) {
+  package mutating func advanceClock(at: Int64, wall: Date) {
     if at > monotonicNow { monotonicNow = at }
     wallNow = wall
   }
 
   /// Before a decoded sentence is merged: the receiver talks NMEA (said once per read).
   @inline(__always)
-  mutating func sawSentence() {
+  package mutating func sawSentence() {
     nmeaSeen = true
     if tracksArrivals { arrivals.sawSentence() }
     guard !sentenceInRead else { return }
@@ -164,7 +164,7 @@ struct EngineCore {
 
   /// After a decoded sentence was merged into the assembler: what it completed.
   @inline(__always)
-  mutating func merged(_ step: AssemblerStep) {
+  package mutating func merged(_ step: AssemblerStep) {
     if tracksArrivals { arrivals.merged(epochNumber: assembler.epochNumber) }
     if let date = step.ignoredDate { ignored(date.error, sentenceKept: true) }
     let stream = assembler.streamNow
@@ -187,33 +187,36 @@ struct EngineCore {
   }
 
   /// One decoded sentence of a type without its own entry point.
-  mutating func handle(_ sentence: Sentence) {
+  package mutating func handle(_ sentence: Sentence) {
     sawSentence()
     merged(assembler.add(sentence, at: now, read: reads))
   }
 
   /// Whether a live epoch waits for the line to go quiet to be reported.
-  var awaitsQuietReport: Bool { !config.isReplay && assembler.awaitsQuietReport }
+  package var awaitsQuietReport: Bool { !config.isReplay && assembler.awaitsQuietReport }
 
   /// No bytes arrived for ``LocationPolicy/quietGap`` after the last read.
-  mutating func lineQuiet(at: Int64, wall: Date) {
+  package mutating func lineQuiet(at: Int64, wall: Date) {
     advanceClock(at: at, wall: wall)
     guard !config.isReplay else { return }
     apply(assembler.reportOnQuiet())
   }
 
+  /// The most kinds of ignored input said (after them, only counted).
+  package static let ignoredKinds = 32
+
   /// Part of the input was ignored: said once per sentence type and field (at most
-  /// ``LocationPipeline/ignoredKinds`` kinds).
-  mutating func ignored(_ error: NMEAError, sentenceKept: Bool) {
+  /// ``ignoredKinds`` kinds).
+  package mutating func ignored(_ error: NMEAError, sentenceKept: Bool) {
     let kind = "\(error.address) \(error.field) \(sentenceKept)"
-    guard ignoredSaid.count < LocationPipeline.ignoredKinds, ignoredSaid.insert(kind).inserted
+    guard ignoredSaid.count < Self.ignoredKinds, ignoredSaid.insert(kind).inserted
     else { return }
     events.append(.ignored(error, sentenceKept: sentenceKept))
   }
 
   /// A device state from the receiver: told, then the epoch it closed, then told as done. The
   /// end of the input comes after the epoch it closed: every sentence came before it.
-  mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
+  package mutating func deviceState(_ state: DeviceState, at: Int64, wall: Date) {
     advanceClock(at: at, wall: wall)
     if case .connected = state {
       // A (re)opened device's first read may hold a backlog; one that talks again after a
@@ -255,13 +258,13 @@ struct EngineCore {
 
   /// The input stops (the last subscriber leaves, or the owner stops feeding): the epoch in
   /// progress is closed and reported.
-  mutating func finishInput(at: Int64, wall: Date) {
+  package mutating func finishInput(at: Int64, wall: Date) {
     advanceClock(at: at, wall: wall)
     apply(assembler.flush(at: now))
   }
 
   /// A GSV or GSA was merged: the satellites moved.
-  mutating func satellitesChanged() { satellitesMoved = true }
+  package mutating func satellitesChanged() { satellitesMoved = true }
 
   private mutating func apply(_ step: AssemblerStep) {
     if step.closed, let report = assembler.closedReport { process(report) }
@@ -335,9 +338,13 @@ struct EngineCore {
       bestSNR: bestSNR ?? table.bestSNR, elapsed: 0, hasSkyView: table.hasSkyView)
   }
 
+  /// The source that sent this engine's first heading sentence, once (for the process's
+  /// list: `HeadingRule.sources`).
+  package mutating func takeHeadingSource() -> String? { heading.takeSeenSource() }
+
   /// A heading sentence: the reading, timestamped (see ``CLHeading``), for the subscribers'
   /// filters.
-  mutating func heading(_ reading: HeadingReading?) {
+  package mutating func heading(_ reading: HeadingReading?) {
     guard var reading else { return }
     reading.timestamp = headingTime()
     events.append(.heading(reading))
@@ -354,7 +361,7 @@ struct EngineCore {
   /// (the epoch in progress's RMC, else the last one it sent), else the World Magnetic Model's
   /// at the latest position (the epoch in progress's, else the last fix's) and date (the last
   /// fix's, else the receiver's date, else the clock's); nil before any position.
-  func variationNow() -> Double? {
+  package func variationNow() -> Double? {
     let epoch = assembler.epoch
     if let own = epoch?.magneticVariation ?? heading.variation { return own }
     let last = lastEpoch?.fix
@@ -368,7 +375,7 @@ struct EngineCore {
   }
 
   /// The heading source (EngineCore+Visitor.swift).
-  mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }
+  package mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }
 }
 
 extension GNSSFixInfo {

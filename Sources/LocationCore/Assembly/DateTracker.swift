@@ -1,5 +1,4 @@
 import NMEA
-import Platform
 
 /// Gives epochs a date by the receiver's own word: the dates RMC and ZDA send, carried across
 /// midnights by the times of day, and back to the epochs before the first one.
@@ -94,7 +93,9 @@ package struct DateTracker {
   /// (the day that puts the time of day nearest the clock, so midnight is handled).
   package func clockDay(_ time: UTCTime) -> Int? {
     guard let clock else { return nil }
-    let today = Int(clock.floorDivided(by: UTCCalendar.nanosecondsPerDay).quotient)
+    // The day, rounded down before 1970 too.
+    let perDay = UTCCalendar.nanosecondsPerDay
+    let today = Int(clock >= 0 ? clock / perDay : (clock + 1) / perDay - 1)
     for day in (today - 1)...(today + 1) {
       let instant = Int64(day) * UTCCalendar.nanosecondsPerDay + time.nanosecondsOfDay
       if abs(instant - clock) <= Self.clockWindow { return day }

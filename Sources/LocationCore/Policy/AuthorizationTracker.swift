@@ -1,4 +1,4 @@
-import Receivers
+import ReceiverState
 
 /// Maps the receiver's state to Core Location's authorization.
 ///
@@ -16,10 +16,13 @@ import Receivers
 package struct AuthorizationTracker {
   /// What authorized means for this client.
   package var granted: Authorization = .authorizedAlways
-  private(set) var status: Authorization = .notDetermined
-  private(set) var servicesEnabled = true
-  private(set) var device: DeviceState?
-  private(set) var nmeaSeen = false
+  package private(set) var status: Authorization = .notDetermined
+  package private(set) var servicesEnabled = true
+  package private(set) var device: DeviceState?
+  package private(set) var nmeaSeen = false
+
+  /// Nothing known yet: not determined, services enabled, no device.
+  package init() {}
 
   /// What changed.
   package enum Change: Equatable {

@@ -1,5 +1,4 @@
 import NMEA
-import Platform
 
 /// How heading sentences become ``CLHeading``s.
 ///
@@ -29,9 +28,6 @@ public enum HeadingRule {
   /// How recent a magnetic reading must be to accompany a true heading, seconds.
   public static let magneticFreshness = 2.0
 
-  /// The sources (by ``LocationService`` device name, "" for a discovered receiver) that sent
-  /// this process a heading sentence.
-  package static let sources = Locked(Set<String>())
 }
 
 /// One source's heading sentences inside an engine (``EngineCore``): what they said; the
@@ -49,11 +45,22 @@ package struct HeadingSource {
     if let variation = report.magneticVariation { self.variation = variation }
   }
 
+  /// The source that sent a heading sentence, until the engine's runtime takes it (once per
+  /// engine: ``takeSeenSource()``).
+  private var seenSource: String?
+
   /// Records that `source` sent a heading sentence (once per engine).
   package mutating func sentenceSeen(source: String) {
     guard !recorded else { return }
     recorded = true
-    _ = HeadingRule.sources.withLock { $0.insert(source) }
+    seenSource = source
+  }
+
+  /// The source that sent a heading sentence since the last call (once per engine), for the
+  /// process's list of sources with headings (`HeadingRule.sources`, kept by the runtime).
+  package mutating func takeSeenSource() -> String? {
+    defer { seenSource = nil }
+    return seenSource
   }
 
   /// A true heading (HDT, valid THS) at service time `at`, with the variation now (see
@@ -94,6 +101,9 @@ package struct HeadingTracker {
   /// Degrees between delivered headings (`kCLHeadingFilterNone`: all), when delivering.
   package var filter: Double?
   private var lastDelivered: HeadingReading?
+
+  /// Delivering nothing until ``filter`` is set.
+  package init() {}
 
   /// The fields when the subscriber wants headings and they pass the filter.
   package mutating func judge(_ fields: HeadingReading) -> HeadingReading? {

@@ -1,9 +1,9 @@
 import FoundationEssentials
 import NMEA
-import Receivers
+import ReceiverState
 
 /// What an engine's ``EngineCore`` tells every subscriber's ``LocationPipeline``, in order.
-enum CoreEvent {
+package enum CoreEvent {
   /// A read's first sentence: the receiver talks NMEA (authorization).
   case nmea
   /// A replay's stream clock moved, ns.
@@ -32,22 +32,22 @@ enum CoreEvent {
 /// the events stay a few words long, and a subscriber keeps its last fix or a request's best
 /// one without copying the epoch (a copy per event and subscriber cost a replay 3 % more
 /// instructions under callgrind).
-final class ReportedEpoch: @unchecked Sendable {
+package final class ReportedEpoch: @unchecked Sendable {
   /// The assembled epoch.
-  let report: EpochReport
+  package let report: EpochReport
   /// For a fix, the engine's location (with its error estimates).
-  let fix: Fix?
+  package let fix: Fix?
   /// Whether there is a ``fix``: tested without reading it (`fix != nil` copied the whole fix
   /// out of the object first).
-  let hasFix: Bool
+  package let hasFix: Bool
   /// Whether the epoch began in a (re)opened device's backlog (never current).
-  let fromBacklog: Bool
+  package let fromBacklog: Bool
   /// The satellites when it was reported (progress reports; `elapsed` 0).
-  let satellites: FixProgress
+  package let satellites: FixProgress
   /// When its first byte arrived (while a subscriber wants timings).
-  let timing: EpochTiming?
+  package let timing: EpochTiming?
 
-  convenience init(
+  package convenience init(
     report: EpochReport, fix: Fix?, fromBacklog: Bool, timing: EpochTiming? = nil,
     satellites: FixProgress
   ) {
@@ -57,7 +57,7 @@ final class ReportedEpoch: @unchecked Sendable {
   }
 
   /// An epoch whose caller knows whether `fix` exists (`hasFix`: the fix is not read to tell).
-  init(
+  package init(
     report: EpochReport, fix: Fix?, hasFix: Bool, fromBacklog: Bool, timing: EpochTiming?,
     satellites: FixProgress
   ) {
@@ -71,15 +71,15 @@ final class ReportedEpoch: @unchecked Sendable {
 }
 
 /// What a subscriber joining a running engine is told of it.
-struct CoreView {
+package struct CoreView {
   /// The replay's stream clock, ns.
-  var streamNow: Int64
+  package var streamNow: Int64
   /// The stream's date anchor, once known.
-  var dateAnchor: Int?
+  package var dateAnchor: Int?
   /// The last device state.
-  var device: DeviceState?
+  package var device: DeviceState?
   /// Whether the receiver talked NMEA.
-  var nmeaSeen: Bool
+  package var nmeaSeen: Bool
   /// The satellites now.
-  var satellites: FixProgress
+  package var satellites: FixProgress
 }

@@ -5,17 +5,19 @@ extension LocationSession {
   /// Time passes: the check armed for now fired.
   package func tick() {
     guard !stopped.load(ordering: .relaxed) else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    check.withLock { $0.at = nil }
-    pipeline.tick(at: clock.now(), wall: clock.wallNow())
-    deliver()
+    guarded.withLock { guarded in
+      check.withLock { $0.at = nil }
+      guarded.pipeline.tick(at: clock.now(), wall: clock.wallNow())
+      deliver(&guarded)
+    }
   }
 
   /// Arms a timer for the pipeline's next time check, unless one fires earlier (it re-arms
-  /// when it fires). Called under the lock.
-  func armCheck() {
-    guard started, !stopped.load(ordering: .relaxed), let next = pipeline.nextCheck() else {
+  /// when it fires). Called under the lock, with what it holds.
+  func armCheck(_ guarded: Guarded) {
+    guard guarded.started, !stopped.load(ordering: .relaxed),
+      let next = guarded.pipeline.nextCheck()
+    else {
       return
     }
     check.withLock { check in

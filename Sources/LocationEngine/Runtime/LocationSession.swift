@@ -9,8 +9,9 @@ import Synchronization
 ///
 /// A chunk read from a receiver comes decoded and assembled by its engine
 /// (``ReceiverEngine``, its ``EngineCore``), once for all its clients; the session runs its
-/// own policies (``LocationPipeline``) over the core's events under its lock (a lock per
-/// chunk, none per byte or sentence), then hands the chunk's events to `sink` as one batch.
+/// own policies (``LocationPipeline``) over the core's events, the pipeline held in its lock
+/// (a lock per chunk, none per byte or sentence), then hands the chunk's events to `sink` as
+/// one batch.
 /// Bytes fed by the owner go through an engine of the session's own
 /// (``ReceiverEngine/fed(policy:config:clock:handler:)``): the same path, without a source or
 /// a reader thread. A timer on the session's clock wakes it at the next moment a policy needs the time checked while the receiver is
@@ -23,9 +24,13 @@ package final class LocationSession: @unchecked Sendable {
   private let checksumPolicy: ChecksumPolicy
   /// How its engine's core is set up when it opens it.
   private let config: PipelineConfig
-  let lock = Locked(())
-  // Guarded by `lock`: no dynamic exclusivity checks (they cost more than the lock, per read).
-  @exclusivity(unchecked) var pipeline: LocationPipeline
+  /// What the session's lock holds: its pipeline, and whether ``start()`` ran (no checks
+  /// are armed before).
+  struct Guarded {
+    var pipeline: LocationPipeline
+    var started = false
+  }
+  let guarded: Locked<Guarded>
   /// Whether the pipeline relays the sentences as they came (``EngineRead/sentences``).
   private let tapsSentences: Bool
   private let sink: @Sendable ([PipelineEvent], LocationSession) -> Void
@@ -34,8 +39,6 @@ package final class LocationSession: @unchecked Sendable {
   /// can complete a request, and its owner close the session, before `start()` returns):
   /// behind a lock, and whichever comes second leaves the engine.
   private let receiver = Locked<ReceiverEngine.Subscription?>(nil)
-  /// Whether ``start()`` ran (no checks are armed before).
-  var started = false
   /// The armed time check and when it fires (monotonic ns).
   let check = Locked<(timer: (any ClockTimer)?, at: Int64?)>((nil, nil))
   let stopped = Atomic<Bool>(false)
@@ -66,7 +69,9 @@ package final class LocationSession: @unchecked Sendable {
     var config = config
     if case .receiver(let source, _) = input { config.backlogOnOpen = source.hasKernelBuffer }
     self.config = config
-    pipeline = LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())
+    guarded = Locked(
+      Guarded(
+        pipeline: LocationPipeline(config: config, now: clock.now(), wallNow: clock.wallNow())))
     tapsSentences = config.tapsSentences
     if case .manual = input { receiver.withLock { $0 = fedEngine() } }
   }
@@ -91,11 +96,11 @@ package final class LocationSession: @unchecked Sendable {
 
   /// Changes the pipeline (start updates, a one-shot request…) and delivers what that caused.
   package func configure(_ body: (inout LocationPipeline) -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
-    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
-    body(&pipeline)
-    deliver()
+    guarded.withLock { guarded in
+      guarded.pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+      body(&guarded.pipeline)
+      deliver(&guarded)
+    }
   }
 
   /// The counters of the engine the session reads (see ``ReceiverEngine/decoderCounters()``):
@@ -106,9 +111,7 @@ package final class LocationSession: @unchecked Sendable {
 
   /// Reads the pipeline.
   package func inspect<T>(_ body: (LocationPipeline) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(pipeline)
+    guarded.withLock { body($0.pipeline) }
   }
 
   deinit { receiver.withLock { $0 }?.cancel() }
@@ -150,10 +153,10 @@ package final class LocationSession: @unchecked Sendable {
       }
       if stoppedMeanwhile { receiver.cancel() }
     }
-    lock.lock()
-    defer { lock.unlock() }
-    started = true
-    armCheck()
+    guarded.withLock { guarded in
+      guarded.started = true
+      armCheck(guarded)
+    }
   }
 
   /// Whether ``stop()`` was called.
@@ -178,13 +181,13 @@ package final class LocationSession: @unchecked Sendable {
   package func finishInput() {
     guard !inputFinished.exchange(true, ordering: .acquiringAndReleasing) else { return }
     receiver.withLock { $0 }?.cancel()
-    lock.lock()
-    defer { lock.unlock() }
-    // (What the decoder still held, and the epoch in progress, came as the session left: an
-    // engine hands its last subscriber its own.)
-    detached.store(true, ordering: .releasing)
-    pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
-    deliver()
+    guarded.withLock { guarded in
+      // (What the decoder still held, and the epoch in progress, came as the session left: an
+      // engine hands its last subscriber its own.)
+      detached.store(true, ordering: .releasing)
+      guarded.pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+      deliver(&guarded)
+    }
   }
 
   /// What the engine hands out (its reads already decoded and assembled): nothing once the
@@ -192,23 +195,23 @@ package final class LocationSession: @unchecked Sendable {
   func receive(_ event: EngineEvent) {
     // (Checked before the lock too: the last client may leave from its own sink.)
     guard !stopped.load(ordering: .acquiring) else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    if leftEngine { return }
-    switch event {
-    case .read(let read):
-      pipeline.beginRead(at: read.at, wall: clock.wallNow())
-      if tapsSentences, let sentences = read.sentences {
-        pipeline.events.append(.sentences(sentences))
+    guarded.withLock { guarded in
+      if leftEngine { return }
+      switch event {
+      case .read(let read):
+        guarded.pipeline.beginRead(at: read.at, wall: clock.wallNow())
+        if tapsSentences, let sentences = read.sentences {
+          guarded.pipeline.events.append(.sentences(sentences))
+        }
+        guarded.pipeline.apply(read.events)
+      case .events(let events):
+        guarded.pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
+        guarded.pipeline.apply(events)
+      case .joined(let view):
+        guarded.pipeline.join(view)
       }
-      pipeline.apply(read.events)
-    case .events(let events):
-      pipeline.advanceClock(at: clock.now(), wall: clock.wallNow())
-      pipeline.apply(events)
-    case .joined(let view):
-      pipeline.join(view)
+      deliver(&guarded)
     }
-    deliver()
   }
 
   /// Whether the session takes no more from its engine (checked under the lock, so that
@@ -237,9 +240,9 @@ package final class LocationSession: @unchecked Sendable {
 
   /// Hands the pending events to the sink (under the lock, so batches stay in order), then
   /// arms the next time check.
-  func deliver() {
-    let batch = pipeline.takeEvents()
+  func deliver(_ guarded: inout Guarded) {
+    let batch = guarded.pipeline.takeEvents()
     if !batch.isEmpty { sink(batch, self) }
-    armCheck()
+    armCheck(guarded)
   }
 }

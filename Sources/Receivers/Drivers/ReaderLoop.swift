@@ -1,3 +1,4 @@
+import Dispatch
 import Platform
 
 /// The one thread at a time that may touch what a receiver's reads feed (a decoder, an engine's
@@ -78,7 +79,7 @@ package final class ReaderLoop: @unchecked Sendable {
     case .wait:
       // Posted, and run while this thread waits: what it captures is this thread's, handed
       // over until then.
-      let done = Completion()
+      let done = DispatchSemaphore(value: 0)
       nonisolated(unsafe) let work = work
       execute {
         work()

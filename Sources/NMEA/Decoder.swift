@@ -67,22 +67,26 @@ public struct NMEADecoder {
   public mutating func feed<Visitor: SentenceVisitor>(
     _ chunk: UnsafeRawBufferPointer, visiting visitor: inout Visitor
   ) {
-    var counters = NMEACounters(salvagesFields: false)
-    swap(&counters, &storedCounters)
-    storedFramer.feed(chunk) { event in Self.visit(event, &counters, &visitor) }
-    counters.framing = storedFramer.counters
-    swap(&counters, &storedCounters)
+    withUnsafeMutablePointer(to: &visitor) { visitor in
+      var sink = VisitingSink(visitor)
+      swap(&sink.counters, &storedCounters)
+      storedFramer.frame(chunk, &sink)
+      sink.counters.framing = storedFramer.counters
+      swap(&sink.counters, &storedCounters)
+    }
   }
 
   /// Ends the input for ``feed(_:visiting:)``: a last line without a line end is handled as
   /// the framer says, and only a sentence reaches the visitor.
   @inlinable
   public mutating func finish<Visitor: SentenceVisitor>(visiting visitor: inout Visitor) {
-    var counters = NMEACounters(salvagesFields: false)
-    swap(&counters, &storedCounters)
-    storedFramer.finish { event in Self.visit(event, &counters, &visitor) }
-    counters.framing = storedFramer.counters
-    swap(&counters, &storedCounters)
+    withUnsafeMutablePointer(to: &visitor) { visitor in
+      var sink = VisitingSink(visitor)
+      swap(&sink.counters, &storedCounters)
+      storedFramer.finish(&sink)
+      sink.counters.framing = storedFramer.counters
+      swap(&sink.counters, &storedCounters)
+    }
   }
 
   /// Decodes one framer event, counting it, and hands a sentence to the visitor (a sentence
@@ -176,5 +180,23 @@ public struct NMEADecoder {
         }
       }
     }
+  }
+}
+
+/// The framer's events decoded into a visitor (``NMEADecoder/feed(_:visiting:)``), counted in
+/// `counters`: a sink whose ``take(_:)`` the framer inlines.
+@usableFromInline
+struct VisitingSink<Visitor: SentenceVisitor>: FramerSink {
+  /// The decoder's counters, moved here for the chunk.
+  @usableFromInline var counters = NMEACounters(salvagesFields: false)
+  /// The visitor, borrowed for the chunk.
+  @usableFromInline let visitor: UnsafeMutablePointer<Visitor>
+
+  @inlinable
+  init(_ visitor: UnsafeMutablePointer<Visitor>) { self.visitor = visitor }
+
+  @inlinable @inline(__always)
+  mutating func take(_ event: FramerEvent) {
+    NMEADecoder.visit(event, &counters, &visitor.pointee)
   }
 }

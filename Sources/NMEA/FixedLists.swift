@@ -5,7 +5,9 @@
 public struct SatelliteIDs: Sendable, Hashable, RandomAccessCollection {
   /// The capacity.
   public static let capacity = 16
-  @usableFromInline var storage = InlineArray<16, UInt16>(repeating: 0)
+  // Zero, from two 16-byte words (the InlineArray's own initializer was an outlined call).
+  @usableFromInline var storage = unsafeBitCast(
+    (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64), to: InlineArray<16, UInt16>.self)
   /// How many IDs are stored.
   public internal(set) var count = 0
   /// How many IDs did not fit.

@@ -9,7 +9,7 @@ public enum ChecksumPolicy: Sendable, Hashable {
 }
 
 /// The value of one ASCII hex digit (`0-9`, `A-F`, `a-f`), or `nil`.
-@inline(__always)
+@inlinable @inline(__always)
 func hexValue(_ byte: UInt8) -> UInt8? {
   let digit = byte &- UInt8(ascii: "0")
   if digit < 10 { return digit }

@@ -5,7 +5,9 @@
 public struct SatelliteIDs: Sendable, Hashable, RandomAccessCollection {
   /// The capacity.
   public static let capacity = 16
-  @usableFromInline var storage = InlineArray<16, UInt16>(repeating: 0)
+  // Zero, from two 16-byte words (the InlineArray's own initializer was an outlined call).
+  @usableFromInline var storage = unsafeBitCast(
+    (0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64), to: InlineArray<16, UInt16>.self)
   /// How many IDs are stored.
   public internal(set) var count = 0
   /// How many IDs did not fit.
@@ -84,8 +86,15 @@ public struct GSVSatellites: Sendable, Hashable, RandomAccessCollection {
   /// The capacity (NMEA sends at most 4 per sentence; a few receivers send more and the rest
   /// are counted in ``overflow``).
   public static let capacity = 6
-  @usableFromInline var storage = InlineArray<6, SatelliteInView>(
-    repeating: SatelliteInView(id: 0))
+  // All bytes zero (six satellite 0s with elevation, azimuth and SNR 0, never read: only the
+  // first `count` are), made from a type without padding so that a new list is a few wide
+  // stores, not 36 narrow ones that the padding after each optional's tag keeps apart.
+  @usableFromInline var storage = unsafeBitCast(
+    (
+      0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt64,
+      0 as UInt64, 0 as UInt64, 0 as UInt64, 0 as UInt32
+    ),
+    to: InlineArray<6, SatelliteInView>.self)
   /// How many satellites are stored.
   public internal(set) var count = 0
   /// How many did not fit.

@@ -25,7 +25,10 @@ public struct NMEAFramer {
   /// least 16; NMEA allows 82, high-precision receivers send up to about 120).
   public let maxLineLength: Int
   /// What has been seen so far.
-  public private(set) var counters = FramingCounters()
+  public var counters: FramingCounters { storedCounters }
+  // Stored apart from its read-only public view so that the inlinable `frame(_:_:)` can
+  // update it in a client's module.
+  @usableFromInline var storedCounters = FramingCounters()
 
   @usableFromInline enum State { case idle, carry, skipping }
   @usableFromInline var state = State.idle
@@ -48,8 +51,20 @@ public struct NMEAFramer {
 
   /// Feeds one chunk; `handle` is called for each line completed by it, in order.
   public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void) {
+    withoutActuallyEscaping(handle) { handle in
+      var sink = ClosureSink(handle)
+      frame(chunk, &sink)
+    }
+  }
+
+  /// ``feed(_:_:)`` into any sink, inlinable: ``NMEADecoder/feed(_:visiting:)`` is specialized
+  /// in its client's module, and this with it, so that its per-sentence work is inlined where
+  /// a line is complete (no event built, passed to a closure and taken apart per line). The
+  /// usual path is inlined; the rare ones are calls (specialized, not inlined).
+  @inlinable @inline(__always)
+  mutating func frame<Sink: FramerSink>(_ chunk: UnsafeRawBufferPointer, _ sink: inout Sink) {
     let count = chunk.count
-    counters.bytes += count
+    storedCounters.bytes += count
     guard count > 0, let raw = chunk.baseAddress else { return }
     let base = raw.assumingMemoryBound(to: UInt8.self)
     var index = 0
@@ -58,13 +73,13 @@ public struct NMEAFramer {
       case .idle:
         let byte = base[index]
         if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
-          index = line(base, count, start: index, handle)
+          index = line(base, count, start: index, &sink)
         } else {
-          if byte != 0x0A && byte != 0x0D { counters.junkBytes += 1 }
+          if byte != 0x0A && byte != 0x0D { storedCounters.junkBytes += 1 }
           index += 1
         }
       case .carry:
-        index = continueCarry(base, count, from: index, handle)
+        index = continueCarry(base, count, from: index, &sink)
       case .skipping:
         let byte = base[index]
         if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!") {
@@ -80,11 +95,20 @@ public struct NMEAFramer {
   /// Ends the input: a last line without a line end is accepted if it ends in a valid `*hh`,
   /// otherwise reported as ``FramingIssue/truncated``.
   public mutating func finish(_ handle: (FramerEvent) -> Void) {
+    withoutActuallyEscaping(handle) { handle in
+      var sink = ClosureSink(handle)
+      finish(&sink)
+    }
+  }
+
+  /// ``finish(_:)`` into any sink.
+  @inlinable
+  mutating func finish<Sink: FramerSink>(_ sink: inout Sink) {
     if state == .carry {
       var gathered: [UInt8] = []
       swap(&gathered, &carry)
       let sum = carrySum
-      gathered.withUnsafeBytes { interrupted($0, sum: sum, handle) }
+      gathered.withUnsafeBytes { interrupted($0, sum: sum, &sink) }
       gathered.removeAll(keepingCapacity: true)
       swap(&gathered, &carry)
     }
@@ -93,49 +117,54 @@ public struct NMEAFramer {
 
   /// Frames the line starting at `base[start]` (a start character) in this chunk; returns
   /// where to go on.
-  @inline(__always)
-  mutating func line(
-    _ base: UnsafePointer<UInt8>, _ count: Int, start: Int, _ handle: (FramerEvent) -> Void
+  @inlinable @inline(__always)
+  mutating func line<Sink: FramerSink>(
+    _ base: UnsafePointer<UInt8>, _ count: Int, start: Int, _ sink: inout Sink
   ) -> Int {
     let (end, sum) = scanOrdinaryBytes(base, count, from: start + 1)
     let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
     if line.count > maxLineLength {
-      reject(.overLong, UnsafeRawBufferPointer(rebasing: line[0..<maxLineLength]), handle)
+      reject(.overLong, UnsafeRawBufferPointer(rebasing: line[0..<maxLineLength]), &sink)
       state = .skipping
       return end
     }
     if end == count {
-      carry.removeAll(keepingCapacity: true)
-      carry.append(contentsOf: line)
-      carrySum = sum
-      state = .carry
+      startCarry(line, sum: sum)
       return end
     }
     let special = base[end]
     if special == 0x0A || special == 0x0D {
-      complete(line, sum: sum, handle)
+      complete(line, sum: sum, &sink)
       // Skip a CRLF's LF here rather than in the idle state.
       return end + 1 < count && special == 0x0D && base[end + 1] == 0x0A ? end + 2 : end + 1
     }
     if special == UInt8(ascii: "$") || special == UInt8(ascii: "!") {
-      interrupted(line, sum: sum, handle)
+      interrupted(line, sum: sum, &sink)
       return end
     }
     if special == 0x00 || special == 0x1A {
-      counters.junkBytes += 1
-      carry.removeAll(keepingCapacity: true)
-      carry.append(contentsOf: line)
-      carrySum = sum
-      state = .carry
+      storedCounters.junkBytes += 1
+      startCarry(line, sum: sum)
       return end + 1
     }
-    cutOff(line, handle)
+    cutOff(line, &sink)
     return end + 1
   }
 
+  /// Keeps the start of a line that the next chunk goes on with (its XOR after the start
+  /// character is `sum`).
+  @usableFromInline
+  mutating func startCarry(_ line: UnsafeRawBufferPointer, sum: UInt8) {
+    carry.removeAll(keepingCapacity: true)
+    carry.append(contentsOf: line)
+    carrySum = sum
+    state = .carry
+  }
+
   /// Goes on with a line gathered in `carry`; returns where to go on.
-  mutating func continueCarry(
-    _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, _ handle: (FramerEvent) -> Void
+  @inlinable @inline(never)
+  mutating func continueCarry<Sink: FramerSink>(
+    _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, _ sink: inout Sink
   ) -> Int {
     let (end, sum) = scanOrdinaryBytes(base, count, from: start)
     let part = UnsafeRawBufferPointer(start: base + start, count: end - start)
@@ -143,7 +172,7 @@ public struct NMEAFramer {
       carry.append(contentsOf: part[0..<(maxLineLength - carry.count)])
       var gathered: [UInt8] = []
       swap(&gathered, &carry)
-      gathered.withUnsafeBytes { reject(.overLong, $0, handle) }
+      gathered.withUnsafeBytes { reject(.overLong, $0, &sink) }
       gathered.removeAll(keepingCapacity: true)
       swap(&gathered, &carry)
       state = .skipping
@@ -154,7 +183,7 @@ public struct NMEAFramer {
     if end == count { return end }
     let special = base[end]
     if special == 0x00 || special == 0x1A {
-      counters.junkBytes += 1
+      storedCounters.junkBytes += 1
       return end + 1
     }
     state = .idle
@@ -165,12 +194,12 @@ public struct NMEAFramer {
     swap(&gathered, &carry)
     gathered.withUnsafeBytes { line in
       if special == 0x0A || special == 0x0D {
-        complete(line, sum: lineSum, handle)
+        complete(line, sum: lineSum, &sink)
       } else if special == UInt8(ascii: "$") || special == UInt8(ascii: "!") {
-        interrupted(line, sum: lineSum, handle)
+        interrupted(line, sum: lineSum, &sink)
         next = end
       } else {
-        cutOff(line, handle)
+        cutOff(line, &sink)
       }
     }
     gathered.removeAll(keepingCapacity: true)
@@ -180,74 +209,104 @@ public struct NMEAFramer {
 
   /// A line cut off by a binary byte: truncated (a lone start character is junk), and the
   /// binary byte is junk.
-  mutating func cutOff(_ line: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void) {
+  @inlinable @inline(never)
+  mutating func cutOff<Sink: FramerSink>(_ line: UnsafeRawBufferPointer, _ sink: inout Sink) {
     state = .idle
     if line.count > 1 {
-      reject(.truncated, line, handle)
+      reject(.truncated, line, &sink)
     } else {
-      counters.junkBytes += 1
+      storedCounters.junkBytes += 1
     }
-    counters.junkBytes += 1
+    storedCounters.junkBytes += 1
   }
 
   /// A line interrupted by a new start character or the end of input: accepted when it
   /// already ends in a complete, valid `*hh` (only the line end was lost), else truncated.
-  @inline(__always)
-  mutating func interrupted(
-    _ line: UnsafeRawBufferPointer, sum: UInt8, _ handle: (FramerEvent) -> Void
+  @inlinable @inline(never)
+  mutating func interrupted<Sink: FramerSink>(
+    _ line: UnsafeRawBufferPointer, sum: UInt8, _ sink: inout Sink
   ) {
     state = .idle
     let n = line.count
     if n >= 4, line[n - 3] == UInt8(ascii: "*"), hexValue(line[n - 2]) != nil,
       hexValue(line[n - 1]) != nil
     {
-      complete(line, sum: sum, handle)
+      complete(line, sum: sum, &sink)
     } else if n > 1 {
-      reject(.truncated, line, handle)
+      reject(.truncated, line, &sink)
     }
   }
 
   /// Checks the checksum of a complete line and hands it out or rejects it. `sum` is the XOR
   /// of the line after its start character.
-  @inline(__always)
-  mutating func complete(
-    _ line: UnsafeRawBufferPointer, sum: UInt8, _ handle: (FramerEvent) -> Void
+  @inlinable @inline(__always)
+  mutating func complete<Sink: FramerSink>(
+    _ line: UnsafeRawBufferPointer, sum: UInt8, _ sink: inout Sink
   ) {
     state = .idle
     let n = line.count
     if n >= 4, line[n - 3] == UInt8(ascii: "*") {
       guard let high = hexValue(line[n - 2]), let low = hexValue(line[n - 1]) else {
-        return reject(.malformedChecksum, line, handle)
+        return reject(.malformedChecksum, line, &sink)
       }
       let expected = high << 4 | low
       let actual = sum ^ UInt8(ascii: "*") ^ line[n - 2] ^ line[n - 1]
       guard actual == expected else {
-        return reject(.badChecksum(expected: expected, found: actual), line, handle)
+        return reject(.badChecksum(expected: expected, found: actual), line, &sink)
       }
-      counters.sentences += 1
+      storedCounters.sentences += 1
       let body = UnsafeRawBufferPointer(rebasing: line[1..<n - 3])
-      handle(.sentence(RawSentence(line: line, body: body, hasChecksum: true)))
+      sink.take(.sentence(RawSentence(line: line, body: body, hasChecksum: true)))
       return
     }
     if n <= 1 { return }  // a lone "$": nothing to report
-    if line.contains(UInt8(ascii: "*")) { return reject(.malformedChecksum, line, handle) }
-    guard policy == .lenient else { return reject(.missingChecksum, line, handle) }
-    counters.sentences += 1
-    let body = UnsafeRawBufferPointer(rebasing: line[1..<n])
-    handle(.sentence(RawSentence(line: line, body: body, hasChecksum: false)))
+    completeUnchecked(line, &sink)
+  }
+
+  /// ``complete(_:sum:_:)`` for a line of more than one byte without a `*hh` at its end.
+  @inlinable @inline(never)
+  mutating func completeUnchecked<Sink: FramerSink>(
+    _ line: UnsafeRawBufferPointer, _ sink: inout Sink
+  ) {
+    if line.contains(UInt8(ascii: "*")) { return reject(.malformedChecksum, line, &sink) }
+    guard policy == .lenient else { return reject(.missingChecksum, line, &sink) }
+    storedCounters.sentences += 1
+    let body = UnsafeRawBufferPointer(rebasing: line[1..<line.count])
+    sink.take(.sentence(RawSentence(line: line, body: body, hasChecksum: false)))
   }
 
   /// Counts and reports a refused line.
-  mutating func reject(
-    _ issue: FramingIssue, _ line: UnsafeRawBufferPointer, _ handle: (FramerEvent) -> Void
+  @inlinable @inline(never)
+  mutating func reject<Sink: FramerSink>(
+    _ issue: FramingIssue, _ line: UnsafeRawBufferPointer, _ sink: inout Sink
   ) {
     switch issue {
-    case .badChecksum: counters.badChecksums += 1
-    case .missingChecksum: counters.missingChecksums += 1
-    case .malformedChecksum: counters.malformedChecksums += 1
-    case .truncated: counters.truncatedLines += 1
-    case .overLong: counters.overLongLines += 1
+    case .badChecksum: storedCounters.badChecksums += 1
+    case .missingChecksum: storedCounters.missingChecksums += 1
+    case .malformedChecksum: storedCounters.malformedChecksums += 1
+    case .truncated: storedCounters.truncatedLines += 1
+    case .overLong: storedCounters.overLongLines += 1
     }
-    handle(.rejected(issue, line))
+    sink.take(.rejected(issue, line))
   }
+}
+
+/// Where ``NMEAFramer`` sends its events: a closure (``NMEAFramer/feed(_:_:)``), or a type
+/// whose ``take(_:)`` is inlined where the framer completes a line.
+@usableFromInline
+protocol FramerSink {
+  /// One event: a sentence or a refused line.
+  mutating func take(_ event: FramerEvent)
+}
+
+/// The events to a closure.
+@usableFromInline
+struct ClosureSink: FramerSink {
+  @usableFromInline let handle: (FramerEvent) -> Void
+
+  @inlinable
+  init(_ handle: @escaping (FramerEvent) -> Void) { self.handle = handle }
+
+  @inlinable
+  func take(_ event: FramerEvent) { handle(event) }
 }

@@ -2,7 +2,7 @@
 
 /// The bytes that end the framer's fast run over a line: control bytes (line ends, NUL,
 /// ^Z, …), `$` and `!` (a new sentence), and anything outside printable ASCII.
-@inline(__always)
+@inlinable @inline(__always)
 func isSpecial(_ byte: UInt8) -> Bool {
   byte &- 0x20 > 0x5E || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "!")
 }
@@ -14,7 +14,7 @@ func isSpecial(_ byte: UInt8) -> Bool {
 /// special bytes, and the ordinary space, `"` and `#`, which the test lets through one at a
 /// time), and the words are XOR-ed together and folded at the end. (Swift's SIMD16 types
 /// compiled to scalar code here, ten times slower.)
-@inline(__always)
+@inlinable @inline(__always)
 func scanOrdinaryBytes(
   _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int
 ) -> (end: Int, sum: UInt8) {
@@ -53,7 +53,7 @@ func scanOrdinaryBytes(
 }
 
 /// The XOR of the eight bytes of `word`.
-@inline(__always)
+@inlinable @inline(__always)
 func fold(_ word: UInt64) -> UInt8 {
   var wide = word
   wide ^= wide >> 32

@@ -91,7 +91,7 @@ extension FixAssembler {
       magneticVariation: e.magneticVariation, hdop: hdop, vdop: vdop, pdop: e.pdop,
       satellitesUsed: satellites.hasUsedList && satellites.usedCount > 0
         ? satellites.usedCount : counted,
-      satellitesInView: satellites.hasSkyView ? satellites.inView.count : nil,
+      satellitesInView: satellites.hasSkyView ? satellites.inViewCount : nil,
       bestSNR: satellites.bestSNR,
       latitudeError: e.latitudeError, longitudeError: e.longitudeError,
       altitudeError: e.altitudeError, horizontalAccuracy: horizontal, verticalAccuracy: vertical,

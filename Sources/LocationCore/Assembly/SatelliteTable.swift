@@ -17,8 +17,12 @@ package struct SatelliteRecord: Sendable, Hashable {
 /// first GSV replaces the satellites in view, and its first GSA replaces the set used; epochs
 /// without GSV or GSA (many receivers send them every few seconds) keep the last ones.
 package struct SatelliteTable {
-  /// Satellites in view, in the order first described.
-  private(set) var inView: [SatelliteRecord]
+  /// Satellites in view, in the order first described: the first ``inViewCount`` of
+  /// `records`, which always holds 256, so that a GSV's satellites are written in place, with
+  /// one uniqueness check of the array per sentence instead of an append's per satellite.
+  private var records: [SatelliteRecord]
+  /// How many satellites are in view.
+  package private(set) var inViewCount = 0
   /// Satellites used, by the latest GSA sentences.
   private(set) var usedCount = 0
   /// `slot[key]` = stamp << 9 | index into `inView`, for ``SatelliteNumber/slot`` keys.
@@ -37,8 +41,10 @@ package struct SatelliteTable {
   private var dirty = false
 
   package init() {
-    inView = []
-    inView.reserveCapacity(256)
+    let unused = SatelliteRecord(
+      number: SatelliteNumber(system: .gps, svid: 0, prn: 0), elevation: nil, azimuth: nil,
+      snr: nil, signalID: nil)
+    records = Array(repeating: unused, count: 256)
     slots = Array(repeating: 0, count: 2048)
     usedBits = Array(repeating: 0, count: 32)
   }
@@ -47,7 +53,7 @@ package struct SatelliteTable {
   package mutating func add(_ gsv: GSV, epoch: Int) {
     if epoch != inViewEpoch {
       inViewEpoch = epoch
-      inView.removeAll(keepingCapacity: true)
+      inViewCount = 0
       strongest = nil
       stamp = stamp & 0x7F_FFFF == 0x7F_FFFF ? 1 : stamp + 1
     }
@@ -63,28 +69,42 @@ package struct SatelliteTable {
   private mutating func add(
     _ list: UnsafeBufferPointer<SatelliteInView>, system: GNSSSystem?, signalID: UInt8?
   ) {
-    for satellite in list {
-      guard let number = GNSSNumbering.identify(Int(satellite.id), in: system) else { continue }
-      let slot = number.slot
-      let entry = slots[slot]
-      let index = Int(entry & 0x1FF)
-      if entry >> 9 == stamp, index < inView.count, inView[index].number == number {
-        // The same satellite on another signal (NMEA 4.10): keep the strongest signal.
-        if let snr = satellite.snr, snr > (inView[index].snr ?? -1) { inView[index].snr = snr }
-        if inView[index].elevation == nil { inView[index].elevation = satellite.elevation }
-        if inView[index].azimuth == nil { inView[index].azimuth = satellite.azimuth }
-      } else if inView.count < 256 {
-        slots[slot] = stamp << 9 | UInt32(inView.count)
-        inView.append(
-          SatelliteRecord(
-            number: number, elevation: satellite.elevation, azimuth: satellite.azimuth,
-            snr: satellite.snr, signalID: signalID))
-      } else {
-        continue
+    var count = inViewCount
+    var strongest = self.strongest
+    let stamp = self.stamp
+    records.withUnsafeMutableBufferPointer { records in
+      slots.withUnsafeMutableBufferPointer { slots in
+        for satellite in list {
+          guard let number = GNSSNumbering.identify(Int(satellite.id), in: system) else {
+            continue
+          }
+          // `slot` < 2048, the size of `slots`.
+          let slot = number.slot
+          let entry = slots[slot]
+          let index = Int(entry & 0x1FF)
+          if entry >> 9 == stamp, index < count, records[index].number == number {
+            // The same satellite on another signal (NMEA 4.10): keep the strongest signal.
+            if let snr = satellite.snr, snr > (records[index].snr ?? -1) {
+              records[index].snr = snr
+            }
+            if records[index].elevation == nil { records[index].elevation = satellite.elevation }
+            if records[index].azimuth == nil { records[index].azimuth = satellite.azimuth }
+          } else if count < 256 {
+            slots[slot] = stamp << 9 | UInt32(count)
+            records[count] = SatelliteRecord(
+              number: number, elevation: satellite.elevation, azimuth: satellite.azimuth,
+              snr: satellite.snr, signalID: signalID)
+            count += 1
+          } else {
+            continue
+          }
+          // What was stored is at most this SNR (a record's SNR only rises, to a higher one).
+          if let snr = satellite.snr, snr > (strongest ?? -1) { strongest = snr }
+        }
       }
-      // What was stored is at most this SNR (a record's SNR only rises, to a higher one).
-      if let snr = satellite.snr, snr > (strongest ?? -1) { strongest = snr }
     }
+    inViewCount = count
+    self.strongest = strongest
   }
 
   /// Marks the satellites of a GSA sentence received during epoch number `epoch` as used.
@@ -125,9 +145,9 @@ package struct SatelliteTable {
   package func updateUsedDirections(_ directions: inout [SIMD2<Double>]) -> Bool {
     var count = 0
     var changed = false
-    inView.withUnsafeBufferPointer { records in
+    records.withUnsafeBufferPointer { records in
       usedBits.withUnsafeBufferPointer { bits in
-        for record in records {
+        for record in records[..<inViewCount] {
           // `slot` < 2048: its word is one of the 32.
           let slot = record.number.slot
           guard bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0,
@@ -152,6 +172,9 @@ package struct SatelliteTable {
     return changed
   }
 
+  /// The satellites in view, in the order first described.
+  package var inView: ArraySlice<SatelliteRecord> { records[..<inViewCount] }
+
   /// Whether any GSV has described the sky yet.
   package var hasSkyView: Bool { inViewEpoch >= 0 }
 
@@ -172,7 +195,7 @@ package struct SatelliteTable {
   /// (for tests).
   package var strongestInView: Int16? {
     var best: Int16? = nil
-    for satellite in inView {
+    for satellite in records[..<inViewCount] {
       if let snr = satellite.snr, snr > (best ?? -1) { best = snr }
     }
     return best
@@ -180,7 +203,7 @@ package struct SatelliteTable {
 
   /// The public sky view (allocates: call once per epoch, only when someone wants it).
   package func skyView(time: Date?, hdop: Double?, vdop: Double?, pdop: Double?) -> GNSSSkyView {
-    let satellites = inView.map { record in
+    let satellites = records[..<inViewCount].map { record in
       GNSSSatellite(
         system: record.number.system, svid: record.number.svid, prn: record.number.prn,
         elevation: record.elevation.map(Double.init), azimuth: record.azimuth.map(Double.init),

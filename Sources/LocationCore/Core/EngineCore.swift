@@ -332,7 +332,7 @@ package struct EngineCore {
   private func satellites(bestSNR: Double?? = nil, used: Int?? = nil) -> FixProgress {
     let table = assembler.satellites
     return FixProgress(
-      satellitesInView: table.inView.count,
+      satellitesInView: table.inViewCount,
       satellitesUsed: table.hasUsedList
         ? table.usedCount : ((used ?? lastEpoch?.report.satellitesUsed) ?? 0),
       bestSNR: bestSNR ?? table.bestSNR, elapsed: 0, hasSkyView: table.hasSkyView)

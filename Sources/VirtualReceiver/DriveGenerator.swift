@@ -48,11 +48,11 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
   var sky: DriveSky
   var index = 0
   let interval: Double
-  let startTime: Double
+  var startTime: Double
   /// When the drive starts now (no ``DriveOptions/startTime``): the UTC time of the first
   /// epoch, the next whole epoch boundary (a whole second at 1 Hz). A player sends each epoch
   /// at the wall-clock time it describes, as a receiver does (see ``ScriptPlayer``).
-  let wallClockStart: Double?
+  var wallClockStart: Double?
   var latitude: Double
   var longitude: Double
   var heading: Double
@@ -93,8 +93,7 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
     } else {
       // The next epoch boundary, not the current second: stamping with the second truncated
       // made every fix up to a whole second older than the moment it was sent.
-      let rate = Double(options.rate)
-      startTime = ((Self.realtimeNow() * rate).rounded(.down) + 1) / rate
+      startTime = Self.nextBoundary(after: Self.realtimeNow(), rate: options.rate)
       wallClockStart = startTime
     }
     latitude = options.latitude
@@ -120,6 +119,21 @@ public struct DriveGenerator: IteratorProtocol, Sequence, Sendable {
     let bytes = sentences(for: epoch, withSatellites: index % options.rate == 0)
     index += 1
     return TimedChunk(offset: elapsed, bytes: bytes)
+  }
+
+  /// The first epoch boundary after `now` (seconds since 1970) at `rate` Hz.
+  static func nextBoundary(after now: Double, rate: Int) -> Double {
+    ((now * Double(rate)).rounded(.down) + 1) / Double(rate)
+  }
+
+  /// A drive that starts now, before its first epoch: its start moved to the next epoch
+  /// boundary after `now` when the one chosen at ``init(options:)`` has passed (a process
+  /// slow to start, under load or a sanitizer, sent every epoch that much after the time it
+  /// describes).
+  mutating func keepStartAhead(of now: Double) {
+    guard index == 0, let start = wallClockStart, start <= now else { return }
+    startTime = Self.nextBoundary(after: now, rate: options.rate)
+    wallClockStart = startTime
   }
 
   /// The wall clock in seconds since 1970.

@@ -23,11 +23,14 @@ enum ScriptPlayer: Sendable {
   }
 
   /// Seconds from now until the chunk at offset 0 is due: a drive that starts now begins on
-  /// the next epoch boundary and sends each epoch at the time it describes; a capture, and a
-  /// drive with a given start time, begin at once.
-  func delayBeforeStart() -> Double {
-    guard case .drive(let generator) = self, let start = generator.wallClockStart else { return 0 }
-    return max(0, start - DriveGenerator.realtimeNow())
+  /// the next epoch boundary still ahead and sends each epoch at the time it describes; a
+  /// capture, and a drive with a given start time, begin at once.
+  mutating func delayBeforeStart() -> Double {
+    guard case .drive(var generator) = self, generator.wallClockStart != nil else { return 0 }
+    let now = DriveGenerator.realtimeNow()
+    generator.keepStartAhead(of: now)
+    self = .drive(generator)
+    return max(0, (generator.wallClockStart ?? now) - now)
   }
 
   mutating func next() -> TimedChunk? {

@@ -35,7 +35,8 @@ struct SimulatorTimingTests {
     let expected = CivilTime.time(seconds)
     #expect(rmcTime == expected)
     // The player waits until then (never more than one epoch).
-    let delay = ScriptPlayer.drive(generator).delayBeforeStart()
+    var player = ScriptPlayer.drive(generator)
+    let delay = player.delayBeforeStart()
     #expect(delay >= 0 && delay <= 1 / Double(rate))
   }
 
@@ -45,6 +46,34 @@ struct SimulatorTimingTests {
     options.startTime = 1_717_243_200
     let generator = try DriveGenerator(options: options)
     #expect(generator.wallClockStart == nil)
-    #expect(ScriptPlayer.drive(generator).delayBeforeStart() == 0)
+    var player = ScriptPlayer.drive(generator)
+    #expect(player.delayBeforeStart() == 0)
+  }
+
+  @Test(
+    "a drive that starts now, begun late: its first epoch moves to the next boundary ahead",
+    arguments: [1, 4])
+  func startKeptAhead(rate: Int) throws {
+    var options = DriveOptions()
+    options.rate = rate
+    var drive = try DriveGenerator(options: options)
+    let chosen = try #require(drive.wallClockStart)
+    #expect(drive.startTime == chosen)
+    // Still ahead: left as it was.
+    drive.keepStartAhead(of: chosen - 0.001)
+    #expect(drive.wallClockStart == chosen)
+    // Passed by 0.3 s (a process slow to start): the next boundary after that.
+    let late = chosen + 0.3
+    drive.keepStartAhead(of: late)
+    let interval = 1 / Double(rate)
+    let moved = try #require(drive.wallClockStart)
+    #expect(moved > late && moved <= late + interval)
+    #expect(abs((moved * Double(rate)).rounded() - moved * Double(rate)) < 1e-6)
+    #expect(drive.startTime == moved)
+    #expect(drive.next()?.offset == 0)
+    #expect(drive.current?.time == moved)
+    // Once an epoch went out, the start stays.
+    drive.keepStartAhead(of: moved + 5)
+    #expect(drive.wallClockStart == moved)
   }
 }

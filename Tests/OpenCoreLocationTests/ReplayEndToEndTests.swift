@@ -72,6 +72,8 @@ struct StoppingEarlyTests {
       Synthetic.epoch(Double($0 % 86_000), 48.1 + Double($0) * 1e-5, 11.1, knots: 10)
     }.joined()
     try? Data(text.utf8).write(to: url)
+    // Removed when the test run ends (one file per run was left in the temporary directory).
+    atexit { try? FileManager.default.removeItem(at: StoppingEarlyTests.long) }
     return url
   }()
 

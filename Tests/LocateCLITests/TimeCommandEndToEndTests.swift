@@ -46,9 +46,12 @@ import Testing
     #expect(object["device"] as? String == simulator.path)
     #expect(object["epochs"] as? Int == 3)
     #expect((object["time"] as? String)?.hasSuffix(".000Z") == true)
+    // The system clock after the receiver's serial time by the delay to read each epoch: less
+    // than half the 1 s epoch (a second off is a wrong epoch; the delay passes 100 ms under
+    // AddressSanitizer on a loaded machine).
     for key in ["offset", "mean", "min", "max"] {
       let value = try #require(object[key] as? Double, "\(key)")
-      #expect(value >= 0 && value < 0.1, "\(key) \(value)")
+      #expect(value >= 0 && value < 0.5, "\(key) \(value)")
     }
     #expect((object["stddev"] as? Double).map { $0 >= 0 } == true)
     #expect(object["synchronised"] is Bool)

@@ -93,7 +93,11 @@ import Testing
         continue
       }
       #expect(samples >= 1, "\(line)")
-      #expect(offset >= -0.001 && offset < ReferenceClockEndToEndTests.bound, "\(line)")
+      // Not a sample but chrony's regression over the last few, extrapolated to now: with the
+      // delays' jitter (tens of ms under AddressSanitizer on a loaded machine) its slope is
+      // wild and the estimate may fall below zero ("LSHM,7,3,6,-18545.594,70629.797,-0.0309,…"
+      // in CI); a second off is still far outside.
+      #expect(abs(offset) < ReferenceClockEndToEndTests.bound, "\(line)")
     }
     #expect(try served.stop() == 0)
   }

@@ -35,11 +35,7 @@ struct ReaderLoopTests {
   func postedToIdleReader() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    let loop = ReaderLoop()
-    let recorder = EventRecorder()
-    let receiver = Receiver(
-      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
-    try receiver.start(recorder.handler, loop: loop)
+    let (loop, recorder, receiver) = try Self.started(on: pty)
     defer { receiver.stop() }
     #expect(recorder.wait { !$0.states.isEmpty })
     let reader = try readerThread(of: receiver)
@@ -67,11 +63,7 @@ struct ReaderLoopTests {
   func manyPosters() throws {
     let pty = try PseudoTerminal()
     defer { pty.close() }
-    let loop = ReaderLoop()
-    let recorder = EventRecorder()
-    let receiver = Receiver(
-      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
-    try receiver.start(recorder.handler, loop: loop)
+    let (loop, _, receiver) = try Self.started(on: pty)
     defer { receiver.stop() }
     let reader = try readerThread(of: receiver)
     let inside = Locked(0)
@@ -111,11 +103,7 @@ struct ReaderLoopTests {
   @Test("a reader waiting to reconnect runs posted work; once stopped, the poster runs it")
   func duringReconnectAndAfterStop() throws {
     let pty = try PseudoTerminal()
-    let loop = ReaderLoop()
-    let recorder = EventRecorder()
-    let receiver = Receiver(
-      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
-    try receiver.start(recorder.handler, loop: loop)
+    let (loop, recorder, receiver) = try Self.started(on: pty)
     let reader = try readerThread(of: receiver)
     pty.close()
     #expect(recorder.wait { $0.states.last == .unplugged(path: pty.slavePath) })
@@ -156,6 +144,18 @@ struct ReaderLoopTests {
     #expect(Set(runs.threads) == [reader])
     receiver.stop()
     box.withLock { $0 = nil }
+  }
+
+  /// A receiver reading `pty`, started with a loop of its own and a recorder of its events.
+  private static func started(
+    on pty: PseudoTerminal
+  ) throws -> (ReaderLoop, EventRecorder, Receiver) {
+    let loop = ReaderLoop()
+    let recorder = EventRecorder()
+    let receiver = Receiver(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: testOptions())
+    try receiver.start(recorder.handler, loop: loop)
+    return (loop, recorder, receiver)
   }
 
   /// The reader thread's kernel ID, once the thread has set it.

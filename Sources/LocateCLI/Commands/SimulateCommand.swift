@@ -51,7 +51,8 @@ enum SimulateCommand: Command {
       return seed
     }
     static let startTime = TypedOption<Double>(
-      "start-time", nil, "TIME", "UTC time of the first fix, ISO 8601 (default now)"
+      "start-time", nil, "TIME",
+      "UTC time of the first fix, ISO 8601 (default: now, each epoch sent when its time comes)"
     ) { _, text, _ throws(LocateError) in
       guard let date = TimeText.parse(text) else {
         throw LocateError(

@@ -3,7 +3,7 @@ import Platform
 import Receivers
 
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
-/// and the consumer takes everything queued at once. The producer (a reader thread) blocks while
+/// and the consumer takes everything queued at once. The producer (a receiver's delivery thread) blocks while
 /// more than `limit` elements wait, so a fast source — a replay, a TCP server sending as fast as
 /// it can — cannot outrun its consumer's memory: while it waits, its source is not read. A
 /// producer that serves other consumers too (a live receiver's reader shared by several

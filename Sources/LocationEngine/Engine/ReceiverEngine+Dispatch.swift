@@ -26,15 +26,21 @@ extension ReceiverEngine {
       core.read(bytes, at: at, wall: clock.wallNow(), decoder: &decoder)
       let read = EngineRead(
         at: at, count: bytes.count, sentences: core.tapsSentences ? core.takeSentences() : nil,
-        events: core.takeEvents())
+        events: takeEvents())
       published()
       hand(.read(read), to: handlers)
       if core.awaitsQuietReport { armQuietCheck() }
     case .state(let device):
       if case .ended = device { core.finishDecoding(&decoder) }
       core.deviceState(device, at: clock.now(), wall: clock.wallNow())
-      hand(core.takeEvents(), to: handlers)
+      hand(takeEvents(), to: handlers)
     }
+  }
+
+  /// The core's events, for the subscribers: handed off for good when the delivery stage will
+  /// read them while the reader goes on (see ``EngineCore/takeEventsForHandOff()``).
+  private func takeEvents() -> [CoreEvent] {
+    stage == nil ? core.takeEvents() : core.takeEventsForHandOff()
   }
 
   /// The input stops for the last subscriber (it leaves): what the decoder still held, and
@@ -42,7 +48,7 @@ extension ReceiverEngine {
   func finish(for handlers: [Handler]) {
     core.finishDecoding(&decoder)
     core.finishInput(at: clock.now(), wall: clock.wallNow())
-    hand(core.takeEvents(), to: handlers)
+    hand(takeEvents(), to: handlers)
   }
 
   private func hand(_ events: [CoreEvent], to handlers: [Handler]) {
@@ -106,7 +112,7 @@ extension ReceiverEngine {
       }
       let handlers = state.withLock { $0.closed ? [] : $0.handlers }
       core.lineQuiet(at: clock.now(), wall: clock.wallNow())
-      hand(core.takeEvents(), to: handlers)
+      hand(takeEvents(), to: handlers)
     }
   }
 }

@@ -1,11 +1,10 @@
 extension LocationService {
   /// The events of ``updates()`` — the same ones, filtered the same way, in the same order —
-  /// handed to `handler` synchronously on the receiver's delivery thread as each read
-  /// completes them (the thread behind the reader that runs every client's pipeline, see
-  /// ``ReceiverEngine``): no queue of events, no task between the receiver and the handler
-  /// (what a relay that must forward a fix within a millisecond of its last byte needs).
+  /// handed to `handler` synchronously on the reader's thread as each read completes them: no
+  /// queue, no task between the receiver and the handler (what a relay that must forward a fix
+  /// within a millisecond of its last byte needs).
   ///
-  /// The handler runs on the delivery thread, one event at a time, in order (those that
+  /// The handler runs on the reader's thread, one event at a time, in order (those that
   /// ``finish()`` completes run on the thread that calls it). It must not block and must
   /// not call back into the service: a slow handler slows the reader (a live receiver's
   /// kernel buffer fills, and other clients of the same receiver in the process wait too).

@@ -48,7 +48,7 @@ public final class LocationService: @unchecked Sendable {
 
   /// One fresh fix at least as good as `options.desiredAccuracy`, within `timeout` seconds
   /// (on the stream's clock for a replay); progress, authorization and device events go to
-  /// `progress` meanwhile, on the receiver's delivery thread, and none after the answer.
+  /// `progress` meanwhile, on the reader's thread, and none after the answer.
   ///
   /// Nothing received before the call is returned (see ``LocationPolicy``).
   /// - Throws: ``EngineError`` whose ``EngineError/detail`` says why: `noReceiver`, `permissionDenied`,
@@ -133,7 +133,7 @@ public final class LocationService: @unchecked Sendable {
 
   /// The session of a stream of updates (``updates()``, ``observe(_:)``), configured and
   /// registered for ``finish()``, not started: `deliver` gets each batch's public events on
-  /// the receiver's delivery thread (on ``finish()``'s caller's for what finishing completes), with the
+  /// the reader's thread (on ``finish()``'s caller's for what finishing completes), with the
   /// end of the stream when the batch ended it; `end` ends the stream on ``finish()``, and at
   /// once when ``finish()`` was called before (the session reads nothing then).
   func updatesSession(

@@ -41,7 +41,7 @@ public struct LocationServiceOptions: Sendable {
   /// gpsd's NMEA and raw watchers. Framing them a second time costs a little per read.
   public var deliversSentences = false
 
-  /// Called on the receiver's delivery thread for each epoch of a live source (fix or not, whatever the
+  /// Called on the reader's thread for each epoch of a live source (fix or not, whatever the
   /// delivery filters hold back) with when its first byte arrived and the receiver's time of
   /// it, before the epoch's events reach ``LocationService/updates()`` or
   /// ``LocationService/observe(_:)``: what a time service makes its samples of. It must not

@@ -78,14 +78,16 @@ struct DeliveryStageTests {
     return options
   }
 
-  /// Subscribes `handler` to the engine of the pty's device.
+  /// Subscribes `handler` to the engine of the pty's device, opened with a delivery stage (a
+  /// live source's engine delivers inline by default: joins and leaves through a stage are
+  /// tested on a live source, the one kind that is shared).
   static func subscribe(
     _ pty: PseudoTerminal, _ handler: @escaping ReceiverEngine.Handler
   ) throws -> ReceiverEngine.Subscription {
     try ReceiverEngine.subscribe(
       source: .device(path: pty.slavePath, baud: .fixed(9600)), options: options(),
       config: PipelineConfig(isReplay: false, device: pty.slavePath), clock: SystemClock(),
-      handler: handler)
+      delivery: .stage, handler: handler)
   }
 
   /// Writes `bytes` to the pty's master; how many were written.
@@ -150,6 +152,35 @@ struct DeliveryStageTests {
     #expect(!threads.contains(reader))
     #expect(!threads.contains(JoinableThread.currentID))
     #expect(engine.stage?.backlog.running == true)
+  }
+
+  @Test("by default a live source's subscribers run on its reader; only a capture file has a stage")
+  func liveDeliversInline() throws {
+    let pty = try PseudoTerminal()
+    defer { pty.close() }
+    let log = Log()
+    let subscription = try ReceiverEngine.subscribe(
+      source: .device(path: pty.slavePath, baud: .fixed(9600)), options: Self.options(),
+      config: PipelineConfig(isReplay: false, device: pty.slavePath), clock: SystemClock(),
+      handler: log.handler("a"))
+    defer { subscription.cancel() }
+    let engine = subscription.engine
+    #expect(engine.stage == nil)
+    let written = Self.send(Self.gga(0) + Self.gga(1), to: pty)
+    #expect(waitUntil { log.bytes("a") == written })
+    let reader = try #require(engine.receiver?.readerThreadID)
+    #expect(log.threads.withLock { $0 } == [reader])
+    let live: [ReceiverSource] = [
+      .device(path: "/dev/ttyUSB0", baud: .auto), .discover(baud: .auto), .standardInput,
+      .tcp(host: "localhost", port: 10110), .gpsd(host: "localhost", port: 2947),
+    ]
+    #expect(live.allSatisfy { ReceiverEngine.Delivery.default(for: $0) == .inline })
+    #expect(
+      ReceiverEngine.Delivery.default(for: .file(path: "c.nmea", pacing: .asFastAsPossible))
+        == .stage)
+    #expect(
+      ReceiverEngine.Delivery.default(for: .file(path: "c.nmea", pacing: .realtime(speed: 1)))
+        == .stage)
   }
 
   @Test("a join and a leave: joined first, reads in the reader's order, the last one's finish")

@@ -6,9 +6,9 @@ import Receivers
 /// The body of `serve`: observes the service and hands the server what gpsd's clients get:
 /// TPV and SKY objects (as `--json` writes them, `device` the path opened), a mode-1 TPV for
 /// an epoch without a fix (with its time when dated, as gpsd's), the sentences, and the device
-/// opening and going. All on the receiver's delivery thread as each read completes them
+/// opening and going. All on the reader's thread as each read completes them
 /// (``LocationService/observe(_:)``): a TPV is queued for the clients without a hop to another
-/// thread after it.
+/// thread.
 struct ServeRelay: Sendable {
   let server: GPSDServer
   let service: LocationService
@@ -16,7 +16,7 @@ struct ServeRelay: Sendable {
   let observer: RequestObserver
   /// The receiver's time for ntpd, chrony and TOFF objects (a live device only).
   let timeFeed: TimeFeed?
-  /// The device open now, for the time objects (set on the delivery thread).
+  /// The device open now, for the time objects (set on the reader's thread).
   let device: Locked<String?>
   /// Says where the server listens, once the source is there: a receiver opened (or its
   /// connection made), a capture before it is replayed. A source that is not there is an
@@ -40,7 +40,7 @@ struct ServeRelay: Sendable {
       if Task.isCancelled { return }
     }
     // The device opened, whether a fix came, whether the address was said: touched by the
-    // delivery thread only (the handler runs there, one event at a time), read here once it
+    // reader's thread only (the handler runs there, one event at a time), read here once it
     // stopped.
     let state = Locked<(device: String?, fixes: Int, announced: Bool)>((nil, 0, !source.isLive))
     do {

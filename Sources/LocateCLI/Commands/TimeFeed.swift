@@ -8,7 +8,7 @@ import TimeService
 /// unit and chrony's serial socket, and PPS samples to the next unit and chrony's PPS socket
 /// (``ReferenceClock``); what it does and finds is noted on stderr (``StatusLine``).
 ///
-/// Epochs come on the receiver's delivery thread (``epoch(_:)``, from `epochTiming`), device states from
+/// Epochs come on the reader's thread (``epoch(_:)``, from `epochTiming`), device states from
 /// the command's loop (``deviceChanged(_:)``), pulses on the PPS thread.
 final class TimeFeed: @unchecked Sendable {
   /// Called with each serial sample made (serve's TOFF objects) and each PPS sample (PPS).
@@ -78,7 +78,7 @@ final class TimeFeed: @unchecked Sendable {
     }
   }
 
-  /// The epoch's sample, from `epochTiming` (the delivery thread).
+  /// The epoch's sample, from `epochTiming` (the reader's thread).
   func epoch(_ timing: EpochTiming) {
     let sample = clock.epoch(
       reference: timing.receiverTime, system: timing.firstByteRealtime, isFix: timing.isFix)

@@ -30,7 +30,7 @@ final class TimeMeasurement: Sendable {
   /// The service it measures, set once made (the timings finish it once enough came).
   func measure(_ service: LocationService) { self.service.withLock { $0 = service } }
 
-  /// An epoch's timing (the delivery thread): a dated fix counts; enough of them finish the
+  /// An epoch's timing (the reader's thread): a dated fix counts; enough of them finish the
   /// service, from another thread (``LocationService/finish()`` waits for the reader).
   func epoch(_ timing: EpochTiming) {
     guard timing.isFix, timing.receiverTime != nil else { return }

@@ -1,8 +1,9 @@
 import NMEA
 import Receivers
 
-/// What a ``ReceiverEngine`` hands each subscriber, in order (on the engine's delivery stage,
-/// see ``DeliveryStage``; for a fed engine, on the feeding thread).
+/// What a ``ReceiverEngine`` hands each subscriber, in order: on the reader's thread (for a
+/// capture file, on the engine's delivery stage, see ``DeliveryStage``; for a fed engine, on
+/// the feeding thread).
 enum EngineEvent {
   /// First, to a subscriber that joins a running engine: what the engine knows so far.
   case joined(CoreView)

@@ -20,18 +20,19 @@ import Synchronization
 /// is told what the engine knows, and nothing that began before it joined is current for it)
 /// and its own queue of events.
 ///
-/// Two threads per source: the reader thread runs the core (decoding and assembly), and hands
-/// what it made of each read to the engine's delivery stage (``DeliveryStage``, a thread fed
-/// through a FIFO of a few reads), which hands it to every subscriber in turn, in order, while
-/// the reader goes on with the next read. Every subscriber's work (its pipeline, its sink:
-/// formatting, queueing) runs on the stage, not on the reader. A replay's reader goes no
-/// faster than its slowest subscriber takes events: the stage waits for that subscriber, the
-/// reader for room in the FIFO. A live receiver's reader shared by several clients never waits
-/// for one: a client whose queue is full loses its oldest events (counted, see
-/// ``EventChannel``), so a slow client cannot hold the others back; a client alone pauses the
-/// reading as before (nothing lost: the kernel's buffer or the sender waits). A fed engine
-/// (``fed(policy:config:clock:handler:)``) has no stage: its one subscriber is handed each
-/// event on the thread that feeds it, before ``feed(_:at:)`` returns.
+/// The reader thread runs the core (decoding and assembly) and hands what it made of each read
+/// to every subscriber in turn, in order (``Delivery``): itself for a live source, so that a
+/// fix reaches its clients without another thread's wake-up; for a capture file, through the
+/// engine's delivery stage (``DeliveryStage``, a thread fed through a FIFO of a few reads),
+/// which runs every subscriber's work (its pipeline, its sink: formatting, queueing) while the
+/// reader decodes the next read. A replay's reader goes no faster than its slowest subscriber
+/// takes events (with a stage: the stage waits for that subscriber, the reader for room in the
+/// FIFO). A live receiver's reader shared by several clients never waits for one: a client
+/// whose queue is full loses its oldest events (counted, see ``EventChannel``), so a slow
+/// client cannot hold the others back; a client alone pauses the reading as before (nothing
+/// lost: the kernel's buffer or the sender waits). A fed engine
+/// (``fed(policy:config:clock:handler:)``) hands its one subscriber each event on the thread
+/// that feeds it, before ``feed(_:at:)`` returns.
 ///
 /// Keys: a device's real path (``ReceiverSource/discover(baud:)`` resolved to its device),
 /// `-` for standard input, a network source's URL. A capture file is not shared: every client
@@ -109,18 +110,37 @@ package final class ReceiverEngine: @unchecked Sendable {
 
   private init(
     key: String?, source: ReceiverSource?, options: ReceiverOptions, policy: ChecksumPolicy,
-    config: PipelineConfig, clock: any LocationClock
+    config: PipelineConfig, clock: any LocationClock, delivery: Delivery
   ) {
     self.key = key
     receiver = source.map { Receiver(source: $0, options: options) }
     stage =
-      source == nil
+      delivery == .inline
       ? nil : DeliveryStage(name: "locate-deliver", capacity: Self.stageCapacity)
     decoder = NMEADecoder(policy: policy, fieldErrors: .salvageFields)
     var config = config
     if let source { config.backlogOnOpen = source.hasKernelBuffer }
     core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
     self.clock = clock
+  }
+
+  /// Where an engine hands its subscribers their events.
+  enum Delivery: Sendable, Hashable {
+    /// On the thread that made them: the reader's, or the feeding thread's (one hop less:
+    /// the sooner a live fix reaches its client).
+    case inline
+    /// On a delivery stage behind the reader (``DeliveryStage``): the reader reads on while
+    /// the subscribers take the last read.
+    case stage
+
+    /// A capture file is read as fast as its consumer takes it (its time is the pace), so it
+    /// is pipelined on a stage; a live source's fix goes out at once, inline: the stage's
+    /// extra wake-up cost a pty's fixes 57 µs more at the median, and its p99 rose 10 %
+    /// (docs/bench/profiles.md, section 16).
+    static func `default`(for source: ReceiverSource) -> Delivery {
+      if case .file = source { return .stage }
+      return .inline
+    }
   }
 
   /// How many reads the reader may hand the delivery stage ahead of it: enough to keep both
@@ -137,7 +157,7 @@ package final class ReceiverEngine: @unchecked Sendable {
   ) -> Subscription {
     let engine = ReceiverEngine(
       key: nil, source: nil, options: ReceiverOptions(), policy: policy, config: config,
-      clock: clock)
+      clock: clock, delivery: .inline)
     return engine.state.withLock { state in engine.add(handler, to: &state) }
   }
 
@@ -158,10 +178,12 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// it yet (its reads decoded with `policy` into a core set up by `config`, on `clock`; a
   /// running engine keeps its first subscriber's, and builds sky views when any subscriber
   /// wants them). A subscriber that joins a running engine is told what it knows first.
+  /// `delivery` (nil: ``Delivery/default(for:)``) holds for an engine this call opens.
   /// - Throws: ``ReceiverError`` when the source cannot be opened.
   static func subscribe(
     source: ReceiverSource, options: ReceiverOptions, policy: ChecksumPolicy = .strict,
-    config: PipelineConfig, clock: any LocationClock, handler: @escaping Handler
+    config: PipelineConfig, clock: any LocationClock, delivery: Delivery? = nil,
+    handler: @escaping Handler
   ) throws(ReceiverError) -> Subscription {
     let (key, resolved) = Self.key(for: source)
     // Fixes name the source the engine opens, as its device states do.
@@ -170,7 +192,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     func make(_ key: String?) -> ReceiverEngine {
       ReceiverEngine(
         key: key, source: resolved, options: options, policy: policy, config: config,
-        clock: clock)
+        clock: clock, delivery: delivery ?? .default(for: resolved))
     }
     guard let key else { return try make(nil).open(handler) }
     // Opening under the slot's lock: a second client waits for the first one's open.
@@ -203,7 +225,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     var joined: Subscription?
     // On the core's thread: what the core knows comes before any later read. From the stage's
     // own thread, the reader must not wait for room meanwhile (the stage waits for it).
-    stage?.whileLifted {
+    liftingStage {
       loop.executeAndWait { [self] in
         if config.wantsSky { core.wantsSky = true }
         if config.tapsTiming { core.trackArrivals() }
@@ -218,6 +240,13 @@ package final class ReceiverEngine: @unchecked Sendable {
     }
     if joined != nil, !loop.isCurrent { stage?.flush() }
     return joined
+  }
+
+  /// Runs `body` with the stage's bound lifted when called on the stage (see
+  /// ``DeliveryStage/whileLifted(_:)``); as it is without a stage.
+  private func liftingStage<Result>(_ body: () -> Result) -> Result {
+    guard let stage else { return body() }
+    return stage.whileLifted(body)
   }
 
   /// Opens the source for its first subscriber.

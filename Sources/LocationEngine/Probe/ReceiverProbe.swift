@@ -79,7 +79,7 @@ public struct ReceiverProbe: Sendable {
   }
 }
 
-/// Takes in the engine's reads on its delivery thread (their sentences and epochs, decoded and
+/// Takes in the engine's reads on the reader thread (their sentences and epochs, decoded and
 /// assembled once by the engine, as for every client); the lock guards the report.
 private final class ProbeListener: @unchecked Sendable {
   private let state = Locked(ProbeTally())

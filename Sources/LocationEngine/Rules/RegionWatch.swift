@@ -1,7 +1,7 @@
 import Platform
 
 /// The regions one session watches: a ``RegionTracker`` behind a lock, shared by the pipeline
-/// (which applies every current fix to it, on the engine's delivery thread) and its owner (which adds
+/// (which applies every current fix to it, on the reader's thread) and its owner (which adds
 /// and removes regions while the session runs).
 package final class RegionWatch: Sendable {
   private let tracker: Locked<RegionTracker>

@@ -1,7 +1,7 @@
 import Platform
 import Receivers
 
-/// The result of a request, completed once from the delivery thread and awaited by the
+/// The result of a request, completed once from the reader's thread and awaited by the
 /// requesting task: a one-shot fix (``LocationService/currentLocation(timeout:progress:)``),
 /// or the end of ``LocationService/observe(_:)``.
 package final class OneShotOutcome<Value: Sendable, Failure: Error>: Sendable {

@@ -21,7 +21,7 @@ package final class UpdatesConsumer<Element: Sendable>: @unchecked Sendable {
 
   deinit { shutdown() }
 
-  /// Ends the channel first (a delivery thread blocked handing over a batch is let go), then
+  /// Ends the channel first (a reader thread blocked handing over a batch is let go), then
   /// stops the session (joining that thread).
   private func shutdown() {
     channel.finish()

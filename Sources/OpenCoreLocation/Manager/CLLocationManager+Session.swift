@@ -100,7 +100,7 @@ extension CLLocationManager {
     session?.stop()
   }
 
-  /// From the receiver's delivery thread: hands the batch to the delegate queue.
+  /// From the reader's thread: hands the batch to the delegate queue.
   func receive(_ batch: [PipelineEvent], from session: LocationSession) {
     delegateQueue.async { [self] in
       // A session closed meanwhile (a replay reopened from its start, or one that failed to

@@ -103,6 +103,18 @@ package struct EngineCore {
     return handedOut
   }
 
+  /// Hands the events so far to the caller for good, as ``takeEvents()`` does, but keeps no
+  /// reference to their storage (``takeEvents()`` writes the next events into the storage it
+  /// handed out before, once the caller has let it go): for a caller that hands them to another
+  /// thread, which may still read them while the next read is decoded (an engine's delivery
+  /// stage). One allocation per call.
+  package mutating func takeEventsForHandOff() -> [CoreEvent] {
+    let taken = takeEvents()
+    handedOut = []
+    events.reserveCapacity(Swift.max(64, taken.count))
+    return taken
+  }
+
   /// A framed sentence's line, kept when sentences are tapped.
   @inline(__always)
   package mutating func framed(_ line: UnsafeRawBufferPointer) {

@@ -1,8 +1,9 @@
 import NMEA
 import Receivers
 
-/// What a ``ReceiverEngine`` hands each subscriber, in order (on the reader thread, or on its
-/// quiet-line timer's).
+/// What a ``ReceiverEngine`` hands each subscriber, in order: on the reader's thread (for a
+/// capture file, on the engine's delivery stage, see ``DeliveryStage``; for a fed engine, on
+/// the feeding thread).
 enum EngineEvent {
   /// First, to a subscriber that joins a running engine: what the engine knows so far.
   case joined(CoreView)
@@ -14,7 +15,8 @@ enum EngineEvent {
 }
 
 /// One read and what the engine's ``EngineCore`` made of it (decoded straight into the core:
-/// no sentence is gathered or copied). Valid only during the handler's call.
+/// no sentence is gathered or copied). Plain values, made by the reader and not touched by it
+/// again: the delivery stage hands them out while the reader reads on.
 struct EngineRead {
   /// When they arrived, monotonic nanoseconds.
   let at: Int64

@@ -7,8 +7,8 @@ import Synchronization
 /// How an engine runs its core and hands out what it made (see ``ReceiverEngine``).
 extension ReceiverEngine {
   /// Decodes a read once into the core and hands what it made, or what a state made, to
-  /// every subscriber (on the loop's thread: the reader's). Before the input's end, what the
-  /// decoder still held goes in.
+  /// every subscriber (decoded on the loop's thread, the reader's; handed out on the delivery
+  /// stage, see ``hand(_:to:)``). Before the input's end, what the decoder still held goes in.
   func dispatch(_ event: ReceiverEvent) {
     let handlers = state.withLock { state in
       if case .state(.ended) = event { state.ended = true }
@@ -26,15 +26,21 @@ extension ReceiverEngine {
       core.read(bytes, at: at, wall: clock.wallNow(), decoder: &decoder)
       let read = EngineRead(
         at: at, count: bytes.count, sentences: core.tapsSentences ? core.takeSentences() : nil,
-        events: core.takeEvents())
+        events: takeEvents())
       published()
-      for handler in handlers { handler(.read(read)) }
+      hand(.read(read), to: handlers)
       if core.awaitsQuietReport { armQuietCheck() }
     case .state(let device):
       if case .ended = device { core.finishDecoding(&decoder) }
       core.deviceState(device, at: clock.now(), wall: clock.wallNow())
-      hand(core.takeEvents(), to: handlers)
+      hand(takeEvents(), to: handlers)
     }
+  }
+
+  /// The core's events, for the subscribers: handed off for good when the delivery stage will
+  /// read them while the reader goes on (see ``EngineCore/takeEventsForHandOff()``).
+  private func takeEvents() -> [CoreEvent] {
+    stage == nil ? core.takeEvents() : core.takeEventsForHandOff()
   }
 
   /// The input stops for the last subscriber (it leaves): what the decoder still held, and
@@ -42,13 +48,28 @@ extension ReceiverEngine {
   func finish(for handlers: [Handler]) {
     core.finishDecoding(&decoder)
     core.finishInput(at: clock.now(), wall: clock.wallNow())
-    hand(core.takeEvents(), to: handlers)
+    hand(takeEvents(), to: handlers)
   }
 
   private func hand(_ events: [CoreEvent], to handlers: [Handler]) {
     published()
     guard !events.isEmpty else { return }
-    for handler in handlers { handler(.events(events)) }
+    hand(.events(events), to: handlers)
+  }
+
+  /// Hands `event` to `handlers` (the subscribers when it was made), in turn, after every event
+  /// handed out before: on the delivery stage, which the caller (the loop's thread) waits for
+  /// only while the stage's FIFO is full; for a fed engine, at once on this thread.
+  func hand(_ event: EngineEvent, to handlers: [Handler]) {
+    guard !handlers.isEmpty else { return }
+    guard let stage else {
+      for handler in handlers { handler(event) }
+      return
+    }
+    let handing = Handing(event: event, handlers: handlers)
+    stage.submit {
+      for handler in handing.handlers { handler(handing.event) }
+    }
   }
 
   /// The counters for tests and for ``decoderCounters()``, and the latest fix of a live
@@ -91,7 +112,7 @@ extension ReceiverEngine {
       }
       let handlers = state.withLock { $0.closed ? [] : $0.handlers }
       core.lineQuiet(at: clock.now(), wall: clock.wallNow())
-      hand(core.takeEvents(), to: handlers)
+      hand(takeEvents(), to: handlers)
     }
   }
 }
@@ -104,4 +125,12 @@ extension ReceiverEngine {
     countersWanted.store(true, ordering: .releasing)
     return countersCopy.withLock { $0 }
   }
+}
+
+/// An event and the subscribers it goes to, handed from the reader to the delivery stage. The
+/// event is not touched again by the reader: its values are copies, and its epochs
+/// (``ReportedEpoch``) are immutable.
+private struct Handing: @unchecked Sendable {
+  let event: EngineEvent
+  let handlers: [ReceiverEngine.Handler]
 }

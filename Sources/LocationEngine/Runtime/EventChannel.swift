@@ -3,11 +3,12 @@ import Platform
 import Receivers
 
 /// A hand-off from a producer thread to one async consumer, in batches: one lock per batch,
-/// and the consumer takes everything queued at once. The producer (a reader thread) blocks while
-/// more than `limit` elements wait, so a fast source — a replay, a TCP server sending as fast as
-/// it can — cannot outrun its consumer's memory: while it waits, its source is not read. A
-/// producer that serves other consumers too (a live receiver's reader shared by several
-/// clients, see ``ReceiverEngine``) drops the oldest elements instead, counted (``dropped``).
+/// and the consumer takes everything queued at once. The producer (a reader thread, or a
+/// capture file's delivery stage) blocks while more than `limit` elements wait, so a fast
+/// source — a replay, a TCP server sending as fast as it can — cannot outrun its consumer's
+/// memory: while it waits, its source is not read. A producer that serves other consumers too
+/// (a live receiver's reader shared by several clients, see ``ReceiverEngine``) drops the
+/// oldest elements instead, counted (``dropped``).
 package final class EventChannel<Element: Sendable>: Sendable {
   private struct State {
     var queue: [Element] = []

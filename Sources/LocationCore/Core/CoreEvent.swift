@@ -35,8 +35,8 @@ package enum CoreEvent {
 package final class ReportedEpoch: @unchecked Sendable {
   /// The assembled epoch.
   package let report: EpochReport
-  /// For a fix, the engine's location (with its error estimates).
-  package let fix: Fix?
+  /// For a fix, the engine's location (with its error estimates; see ``pendingEstimates``).
+  package private(set) var fix: Fix?
   /// Whether there is a ``fix``: tested without reading it (`fix != nil` copied the whole fix
   /// out of the object first).
   package let hasFix: Bool
@@ -46,6 +46,10 @@ package final class ReportedEpoch: @unchecked Sendable {
   package let satellites: FixProgress
   /// When its first byte arrived (while a subscriber wants timings).
   package let timing: EpochTiming?
+  /// Set while the fix's error estimates are still to be worked out (see
+  /// ``completeEstimates(by:)``); nil once they are in, and when the core worked them out
+  /// itself.
+  package private(set) var pendingEstimates: PendingEstimates?
 
   package convenience init(
     report: EpochReport, fix: Fix?, fromBacklog: Bool, timing: EpochTiming? = nil,
@@ -59,7 +63,7 @@ package final class ReportedEpoch: @unchecked Sendable {
   /// An epoch whose caller knows whether `fix` exists (`hasFix`: the fix is not read to tell).
   package init(
     report: EpochReport, fix: Fix?, hasFix: Bool, fromBacklog: Bool, timing: EpochTiming?,
-    satellites: FixProgress
+    satellites: FixProgress, pendingEstimates: PendingEstimates? = nil
   ) {
     self.report = report
     self.fix = fix
@@ -67,7 +71,29 @@ package final class ReportedEpoch: @unchecked Sendable {
     self.fromBacklog = fromBacklog
     self.timing = timing
     self.satellites = satellites
+    self.pendingEstimates = pendingEstimates
   }
+
+  /// Works out the fix's error estimates with `rates` (the engine's, in the order the epochs
+  /// were reported) when they were deferred, in place: by the one thread that hands the epoch
+  /// out, before any subscriber reads its fix (the core that made it keeps it only for its
+  /// ``report``, see ``EngineCore/latestFix``).
+  package func completeEstimates(by rates: inout ErrorRates) {
+    guard let pending = pendingEstimates else { return }
+    let estimates = rates.next(
+      report, instant: pending.instant, changedDirections: pending.changedDirections)
+    fix?.fill(estimates)
+    pendingEstimates = nil
+  }
+}
+
+/// What an epoch's error estimates need beyond the epoch, when its engine leaves them to its
+/// delivery stage (``EngineCore/defersEstimates``).
+package struct PendingEstimates: Sendable {
+  /// The epoch's instant, ns since 1970.
+  package var instant: Int64
+  /// The directions of the satellites used, when they changed (see ``DirectionTracker``).
+  package var changedDirections: [SIMD2<Double>]?
 }
 
 /// What a subscriber joining a running engine is told of it.

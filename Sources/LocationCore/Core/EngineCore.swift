@@ -13,6 +13,11 @@ package struct EngineCore {
   private var factory: LocationFactory
   /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
   private var errorRates = ErrorRates()
+  /// Whether the fixes' error estimates are left to whoever hands the events out
+  /// (``ReportedEpoch/pendingEstimates``: an engine's delivery stage, off the reader's
+  /// thread); then `directions` gathers what they need from the satellites here.
+  package var defersEstimates = false
+  private var directions = DirectionTracker()
   /// The World Magnetic Model's declination along the track, for fixes without the receiver's.
   private var declinations = DeclinationCache()
   /// Heading sentences (the filter is each subscriber's).
@@ -41,8 +46,10 @@ package struct EngineCore {
   package private(set) var device: DeviceState?
   /// The last epoch reported (kept by reference: not copied once more per epoch).
   private var lastEpoch: ReportedEpoch?
-  /// The engine's latest fix, not from a backlog (every manager's `location`).
-  package var latestFix: Fix? { latestEpoch?.fix }
+  /// The engine's latest fix, not from a backlog (every manager's `location`); nil while the
+  /// estimates are deferred (``defersEstimates``: the thread that hands the epochs out
+  /// completes their fixes in place, and a capture file's engine publishes no latest fix).
+  package var latestFix: Fix? { defersEstimates ? nil : latestEpoch?.fix }
   private var latestEpoch: ReportedEpoch?
   /// Epochs reported (tests: assembly happens once per engine).
   package private(set) var epochsReported = 0
@@ -298,8 +305,16 @@ package struct EngineCore {
   private mutating func process(_ report: EpochReport) {
     epochsReported += 1
     heading.observe(report)
-    let estimates = errorRates.next(
-      report, instant: report.instant, satellites: assembler.satellites)
+    var estimates = ErrorRates.Estimates()
+    var pending: PendingEstimates?
+    if defersEstimates {
+      pending = PendingEstimates(
+        instant: report.instant,
+        changedDirections: directions.changed(for: report, satellites: assembler.satellites))
+    } else {
+      estimates = errorRates.next(
+        report, instant: report.instant, satellites: assembler.satellites)
+    }
     let fromBacklog = !config.isReplay && report.startRead <= backlogRead
     let timing = tracksArrivals ? self.timing(of: report) : nil
     // The satellites as the report counted them (its best SNR: not counted twice).
@@ -317,7 +332,7 @@ package struct EngineCore {
     // The fix made straight into the epoch's argument (a local optional copied it twice more).
     let epoch = ReportedEpoch(
       report: report, fix: report.isFix ? fix(report, estimates) : nil, hasFix: report.isFix,
-      fromBacklog: fromBacklog, timing: timing, satellites: progress)
+      fromBacklog: fromBacklog, timing: timing, satellites: progress, pendingEstimates: pending)
     lastEpoch = epoch
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if report.isFix && !fromBacklog { latestEpoch = epoch }

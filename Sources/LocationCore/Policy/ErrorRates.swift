@@ -35,6 +35,9 @@ package struct ErrorRates {
   private var directions: [SIMD2<Double>] = []
   private var dop: DilutionOfPrecision?
 
+  /// Rates with no fix before.
+  package init() {}
+
   /// The estimates for one epoch, before they go into its `Fix`.
   package struct Estimates: Equatable {
     var longitudeError: Double?
@@ -48,6 +51,29 @@ package struct ErrorRates {
   package mutating func next(_ report: EpochReport, instant: Int64, satellites: SatelliteTable)
     -> Estimates
   {
+    estimates(report, instant: instant) { rates in rates.geometry(satellites) }
+  }
+
+  /// ``next(_:instant:satellites:)`` on another thread than the satellites': with the
+  /// directions a ``DirectionTracker`` gathered for `report` at the time (nil: the same as the
+  /// last ones handed over). The same estimates, worked out from the same directions.
+  package mutating func next(
+    _ report: EpochReport, instant: Int64, changedDirections: [SIMD2<Double>]?
+  ) -> Estimates {
+    estimates(report, instant: instant) { rates in rates.geometry(changed: changedDirections) }
+  }
+
+  /// Whether the estimates for `report` need the DOPs of the satellites used: a fix with a
+  /// position whose errors the receiver did not send (GST).
+  static func needsGeometry(_ report: EpochReport) -> Bool {
+    report.isFix && report.latitude != nil && report.longitude != nil
+      && (report.longitudeError == nil || report.latitudeError == nil)
+  }
+
+  private mutating func estimates(
+    _ report: EpochReport, instant: Int64,
+    geometry: (inout ErrorRates) -> DilutionOfPrecision?
+  ) -> Estimates {
     guard report.isFix, let latitude = report.latitude, let longitude = report.longitude else {
       // An epoch that says nothing of the fix (a ZDA alone), or a stale one, breaks no chain.
       if report.statesFix && report.voidReason != .olderThanLastFix { previous = nil }
@@ -56,7 +82,7 @@ package struct ErrorRates {
     var estimates = Estimates(
       longitudeError: report.longitudeError, latitudeError: report.latitudeError)
     if estimates.longitudeError == nil || estimates.latitudeError == nil,
-      let dop = geometry(satellites)
+      let dop = geometry(&self)
     {
       let uere = report.status == .dgps ? Self.horizontalUEREDifferential : Self.horizontalUERE
       estimates.longitudeError = estimates.longitudeError ?? dop.x * uere
@@ -89,6 +115,36 @@ package struct ErrorRates {
     guard table.updateUsedDirections(&directions) else { return dop }
     dop = directions.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
     return dop
+  }
+
+  /// The DOPs of `changed` directions, or the last ones when nil.
+  private mutating func geometry(changed: [SIMD2<Double>]?) -> DilutionOfPrecision? {
+    guard let changed else { return dop }
+    directions = changed
+    dop = directions.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
+    return dop
+  }
+}
+
+/// What the estimates of ``ErrorRates`` need from the satellites, gathered where they are
+/// (the reader's thread) for an ``ErrorRates`` elsewhere (a delivery stage): the directions of
+/// the satellites used, when a report needs them and they changed since the last handed over.
+package struct DirectionTracker {
+  private var directions: [SIMD2<Double>] = []
+
+  /// A tracker that has handed over no directions yet.
+  package init() {}
+
+  /// The directions for `report`, from `satellites` now: nil when the report does not need
+  /// them (see ``ErrorRates/needsGeometry(_:)``) or they are the same as the last handed over.
+  /// Gathered at the same reports as ``ErrorRates/next(_:instant:satellites:)`` gathers them.
+  package mutating func changed(
+    for report: EpochReport, satellites: SatelliteTable
+  ) -> [SIMD2<Double>]? {
+    guard ErrorRates.needsGeometry(report), satellites.updateUsedDirections(&directions) else {
+      return nil
+    }
+    return directions
   }
 }
 

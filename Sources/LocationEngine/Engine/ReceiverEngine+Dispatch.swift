@@ -61,14 +61,29 @@ extension ReceiverEngine {
   /// handed out before: on the delivery stage, which the caller (the loop's thread) waits for
   /// only while the stage's FIFO is full; for a fed engine, at once on this thread.
   func hand(_ event: EngineEvent, to handlers: [Handler]) {
-    guard !handlers.isEmpty else { return }
     guard let stage else {
       for handler in handlers { handler(event) }
       return
     }
     let handing = Handing(event: event, handlers: handlers)
-    stage.submit {
+    // (Even with no subscriber left: the chain of fixes the estimates follow goes on.)
+    stage.submit { [self] in
+      completeEstimates(in: handing.event)
       for handler in handing.handlers { handler(handing.event) }
+    }
+  }
+
+  /// On the stage: the error estimates the core left to it, worked out in place epoch by epoch
+  /// in the order they were reported (``EngineCore/defersEstimates``), by the stage's own
+  /// ``ErrorRates``: the same estimates as the core's, off the reader's thread.
+  private func completeEstimates(in event: EngineEvent) {
+    switch event {
+    case .read(let read):
+      for case .report(let epoch) in read.events { epoch.completeEstimates(by: &stageRates) }
+    case .events(let events):
+      for case .report(let epoch) in events { epoch.completeEstimates(by: &stageRates) }
+    case .joined:
+      break
     }
   }
 

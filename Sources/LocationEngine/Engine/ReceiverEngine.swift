@@ -97,6 +97,9 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// only by work on `loop`.
   var decoder: NMEADecoder
   var core: EngineCore
+  /// The fixes' error estimates, worked out on the delivery stage (the core leaves them to it,
+  /// ``EngineCore/defersEstimates``); touched only by the stage's work.
+  var stageRates = ErrorRates()
   /// Sentences the engine decoded, and epochs its core reported (for tests: both happen once
   /// per engine).
   let decoded = Atomic<Int>(0)
@@ -121,6 +124,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     var config = config
     if let source { config.backlogOnOpen = source.hasKernelBuffer }
     core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
+    core.defersEstimates = delivery == .stage
     self.clock = clock
   }
 
@@ -130,7 +134,8 @@ package final class ReceiverEngine: @unchecked Sendable {
     /// the sooner a live fix reaches its client).
     case inline
     /// On a delivery stage behind the reader (``DeliveryStage``): the reader reads on while
-    /// the subscribers take the last read.
+    /// the subscribers take the last read, and the stage works out the fixes' error estimates
+    /// (``EngineCore/defersEstimates``; the core then publishes no latest fix).
     case stage
 
     /// A capture file is read as fast as its consumer takes it (its time is the pace), so it

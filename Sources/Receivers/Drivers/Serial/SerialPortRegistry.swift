@@ -19,9 +19,15 @@ public enum SerialPortRegistry {
   /// Releases every open serial port: its original settings back, exclusive mode off, its lock
   /// dropped. The ports stay open (the descriptors go with the process); call it before
   /// exiting without closing them.
-  public static func releaseAll() {
+  public static func releaseAll() { releaseAll { _ in true } }
+
+  /// ``releaseAll()`` for the ports `included` picks (tests: their own ports only, not those
+  /// of the tests running meanwhile in the same process).
+  static func releaseAll(where included: (FileDescriptor) -> Bool) {
     saved.withLock { ports in
-      for (descriptor, original) in ports { release(descriptor, original: original) }
+      for (descriptor, original) in ports where included(descriptor) {
+        release(descriptor, original: original)
+      }
     }
   }
 

@@ -11,13 +11,16 @@ import Testing
 /// A capture file's engine leaves its fixes' error estimates (`eps`, `epd`, `epx`, `epy`) to
 /// its delivery stage (``EngineCore/defersEstimates``), off the reader's thread. Every capture
 /// replayed through an engine with a stage and through one without gives the same epochs and
-/// the same fixes, to the bit — no oracle: the core's own estimates are the reference.
+/// the same fixes, to the bit — no oracle: the core's own estimates are the reference. Heading
+/// sentences read the last fix's time and variation on the reader's thread while the stage
+/// completes that fix: they too come out the same.
 @Suite("Error estimates on the delivery stage")
 struct DeferredEstimatesTests {
   /// What an engine over a capture reported: each epoch's fix (nil for an epoch without one),
   /// in order, and whether any reached its subscriber still waiting for its estimates.
   struct Replay {
     var fixes: [Fix?] = []
+    var headings: [HeadingReading] = []
     var pending = 0
     var ended = false
   }
@@ -45,6 +48,7 @@ struct DeferredEstimatesTests {
           case .report(let epoch):
             replay.fixes.append(epoch.fix)
             if epoch.pendingEstimates != nil { replay.pending += 1 }
+          case .heading(let reading): replay.headings.append(reading)
           case .deviceStateDone(.ended): replay.ended = true
           default: break
           }
@@ -57,6 +61,22 @@ struct DeferredEstimatesTests {
     return replay.withLock { $0 }
   }
 
+  /// The same heading readings in both replays: their directions, and their timestamps after
+  /// the first epoch (a heading before any epoch is stamped with the wall clock's now).
+  static func expectSameHeadings(_ staged: Replay, _ inline: Replay, _ name: String) {
+    #expect(staged.headings.count == inline.headings.count, "\(name)")
+    let first = zip(staged.headings, inline.headings).enumerated().first { _, pair in
+      let (mine, theirs) = pair
+      return mine.magneticHeading != theirs.magneticHeading
+        || mine.trueHeading != theirs.trueHeading
+        || (mine.timestamp != theirs.timestamp
+          && abs(mine.timestamp.timeIntervalSinceNow) > 3600)
+    }
+    if let (index, (mine, theirs)) = first {
+      Issue.record("\(name), heading \(index + 1): \(mine) on the stage, \(theirs) in the core")
+    }
+  }
+
   @Test(
     "every capture: the same fixes with the estimates on the stage as in the core",
     arguments: CorpusInvariantTests.captures)
@@ -66,6 +86,7 @@ struct DeferredEstimatesTests {
     let name = capture.lastPathComponent
     #expect(staged.pending == 0 && inline.pending == 0, "\(name)")
     #expect(staged.fixes.count == inline.fixes.count, "\(name)")
+    Self.expectSameHeadings(staged, inline, name)
     let differing = zip(staged.fixes, inline.fixes).enumerated().first {
       $0.element.0 != $0.element.1
     }
@@ -81,13 +102,15 @@ struct DeferredEstimatesTests {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("locate-deferred-\(getpid()).nmea")
     defer { try? FileManager.default.removeItem(at: url) }
-    // GSV and GSA for the DOPs' directions, fixes far enough apart for `epd`, no tunnel.
+    // GSV and GSA for the DOPs' directions, fixes far enough apart for `epd`, no tunnel; HDT
+    // each epoch, turned magnetic with the last fix's variation.
     var options = DriveOptions()
     options.seed = 11
     options.duration = 600
     options.speed = 40
     options.stops = false
     options.fixLoss = false
+    options.headingSentence = .hdt
     options.startTime = 1_717_243_200  // 2024-06-01 12:00:00 UTC
     var bytes: [UInt8] = []
     for chunk in try DriveGenerator(options: options) { bytes += chunk.bytes }
@@ -96,6 +119,9 @@ struct DeferredEstimatesTests {
     let staged = try Self.replay(url, delivery: .stage)
     #expect(staged.fixes.count == 600)
     #expect(staged.fixes == inline.fixes)
+    #expect(staged.headings.count == 600)
+    Self.expectSameHeadings(staged, inline, "the drive")
+    #expect(staged.headings.allSatisfy { $0.magneticHeading >= 0 })
     let fixes = staged.fixes.compactMap { $0 }
     #expect(fixes.filter { $0.gnss?.longitudeError != nil }.count == fixes.count)
     #expect(fixes.filter { $0.speedAccuracy >= 0 }.count >= fixes.count - 1)

@@ -44,8 +44,15 @@ package struct EngineCore {
   private var lastReadAt: Int64?
   /// The last device state.
   package private(set) var device: DeviceState?
-  /// The last epoch reported (kept by reference: not copied once more per epoch).
+  /// The last epoch reported (kept by reference: not copied once more per epoch). Only its
+  /// ``ReportedEpoch/report`` is read here: its fix may be completed meanwhile on the thread
+  /// that hands it out (``defersEstimates``).
   private var lastEpoch: ReportedEpoch?
+  /// The last epoch's fix's time (s since 1970) and magnetic variation (degrees; nil after an
+  /// epoch without a fix), for heading sentences (``variationNow()``): kept here when the fix
+  /// is made, not read back from ``lastEpoch``'s fix, which another thread may be completing.
+  private var lastFixSeconds: Double?
+  private var lastFixVariation: Double?
   /// The engine's latest fix, not from a backlog (every manager's `location`); nil while the
   /// estimates are deferred (``defersEstimates``: the thread that hands the epochs out
   /// completes their fixes in place, and a capture file's engine publishes no latest fix).
@@ -324,6 +331,7 @@ package struct EngineCore {
     // the fix to compare it.)
     if !report.isFix {
       // An epoch without a fix: its time, when dated, for gpsd's mode-1 TPV.
+      (lastFixSeconds, lastFixVariation) = (nil, nil)
       progress.followsEpochWithoutFix = true
       if report.day != nil || factory.shiftsToNow {
         progress.time = factory.peek(report, wallNow: wallNow).timestamp
@@ -352,6 +360,8 @@ package struct EngineCore {
         height: made.verticalAccuracy > 0 ? made.ellipsoidalAltitude : 0,
         at: made.timestamp.timeIntervalSince1970)
     }
+    lastFixSeconds = made.timestamp.timeIntervalSince1970
+    lastFixVariation = made.magneticVariation?.degrees
     return made
   }
 
@@ -391,14 +401,13 @@ package struct EngineCore {
   package func variationNow() -> Double? {
     let epoch = assembler.epoch
     if let own = epoch?.magneticVariation ?? heading.variation { return own }
-    let last = lastEpoch?.fix
     let seconds =
-      last?.timestamp.timeIntervalSince1970
+      lastFixSeconds
       ?? assembler.dateAnchor.map { Double($0) * 86_400 } ?? wallNow.timeIntervalSince1970
     if let latitude = epoch?.latitude, let longitude = epoch?.longitude {
       return MagneticVariation.model(latitude: latitude, longitude: longitude, at: seconds)?.degrees
     }
-    return last?.magneticVariation?.degrees
+    return lastFixVariation
   }
 
   /// The heading source (EngineCore+Visitor.swift).

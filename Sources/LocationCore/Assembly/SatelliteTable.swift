@@ -39,6 +39,12 @@ package struct SatelliteTable {
   private var usedEpoch = -1
   /// Whether GSV data arrived since the last ``takeDirty()``.
   private var dirty = false
+  /// Whether GSV and GSA sentences are logged for a table on another thread instead of added
+  /// here (``EngineCore/defersSatellites``): this table then stays empty, and says only whether
+  /// GSV data arrived (``takeDirty()``).
+  package var logs = false
+  /// What was logged since the last ``takeLog()``.
+  private var log = SatelliteLog()
 
   package init() {
     let unused = SatelliteRecord(
@@ -51,19 +57,29 @@ package struct SatelliteTable {
 
   /// Adds the satellites of a GSV sentence received during epoch number `epoch`.
   package mutating func add(_ gsv: GSV, epoch: Int) {
+    // The inline list read through one buffer: a `for … in` iterator, or a subscript on the
+    // parameter, copied the whole list per satellite.
+    gsv.satellites.withUnsafeBufferPointer { list in
+      addInView(list, talker: gsv.talker, signalID: gsv.signalID, epoch: epoch)
+    }
+  }
+
+  /// Adds a GSV's satellites (``add(_:epoch:)-GSV``: its list, talker and signal).
+  package mutating func addInView(
+    _ list: UnsafeBufferPointer<SatelliteInView>, talker: Talker, signalID: UInt8?, epoch: Int
+  ) {
+    dirty = true
+    if logs {
+      log.logInView(list, talker: talker, signalID: signalID, epoch: epoch)
+      return
+    }
     if epoch != inViewEpoch {
       inViewEpoch = epoch
       inViewCount = 0
       strongest = nil
       stamp = stamp & 0x7F_FFFF == 0x7F_FFFF ? 1 : stamp + 1
     }
-    dirty = true
-    let system = GNSSNumbering.system(ofTalker: gsv.talker)
-    // The inline list read through one buffer: a `for … in` iterator, or a subscript on the
-    // parameter, copied the whole list per satellite.
-    gsv.satellites.withUnsafeBufferPointer { list in
-      add(list, system: system, signalID: gsv.signalID)
-    }
+    add(list, system: GNSSNumbering.system(ofTalker: talker), signalID: signalID)
   }
 
   private mutating func add(
@@ -109,15 +125,27 @@ package struct SatelliteTable {
 
   /// Marks the satellites of a GSA sentence received during epoch number `epoch` as used.
   package mutating func add(_ gsa: GSA, epoch: Int) {
+    gsa.satellites.withUnsafeBufferPointer { ids in
+      addUsed(ids, talker: gsa.talker, systemID: gsa.systemID, epoch: epoch)
+    }
+  }
+
+  /// Marks a GSA's satellites used (``add(_:epoch:)-GSA``: its IDs, talker and system ID).
+  package mutating func addUsed(
+    _ ids: UnsafeBufferPointer<UInt16>, talker: Talker, systemID: UInt8?, epoch: Int
+  ) {
+    if logs {
+      log.logUsed(ids, talker: talker, systemID: systemID, epoch: epoch)
+      return
+    }
     if epoch != usedEpoch {
       usedEpoch = epoch
       for index in usedBits.indices { usedBits[index] = 0 }
       usedCount = 0
     }
     let system =
-      gsa.systemID.flatMap(GNSSNumbering.system(ofSystemID:))
-      ?? GNSSNumbering.system(ofTalker: gsa.talker)
-    gsa.satellites.withUnsafeBufferPointer { ids in markUsed(ids, system: system) }
+      systemID.flatMap(GNSSNumbering.system(ofSystemID:)) ?? GNSSNumbering.system(ofTalker: talker)
+    markUsed(ids, system: system)
   }
 
   private mutating func markUsed(_ ids: UnsafeBufferPointer<UInt16>, system: GNSSSystem?) {
@@ -181,6 +209,13 @@ package struct SatelliteTable {
   /// Whether any GSA has listed satellites.
   package var hasUsedList: Bool { usedEpoch >= 0 }
 
+  /// While ``logs``: an event that needs the table as it is now was made (see
+  /// ``SatelliteLog/Entry/mark``).
+  package mutating func mark() { log.mark() }
+
+  /// While ``logs``: what was logged since the last call, for good.
+  package mutating func takeLog() -> SatelliteLog { log.take() }
+
   /// Whether GSV data arrived since the last call; clears the flag.
   package mutating func takeDirty() -> Bool {
     defer { dirty = false }
@@ -211,6 +246,14 @@ package struct SatelliteTable {
         signalID: record.signalID.map(Int.init))
     }
     return GNSSSkyView(time: time, satellites: satellites, hdop: hdop, vdop: vdop, pdop: pdop)
+  }
+
+  /// The sky view that `placeholder` stands for, with the satellites here: its time and DOPs,
+  /// from a core whose table only ``logs`` (see ``EngineCore/defersSatellites``).
+  package func skyView(like placeholder: GNSSSkyView) -> GNSSSkyView {
+    skyView(
+      time: placeholder.time, hdop: placeholder.hdop, vdop: placeholder.vdop,
+      pdop: placeholder.pdop)
   }
 }
 

@@ -32,24 +32,28 @@ package enum CoreEvent {
 /// the events stay a few words long, and a subscriber keeps its last fix or a request's best
 /// one without copying the epoch (a copy per event and subscriber cost a replay 3 % more
 /// instructions under callgrind).
+///
+/// What ``complete(satellites:rates:)`` fills in is written once, by the one thread that hands
+/// the epoch out and before it does: its properties are not checked for exclusive access at
+/// run time (each read by every subscriber's pipeline cost a check).
 package final class ReportedEpoch: @unchecked Sendable {
-  /// The assembled epoch.
-  package let report: EpochReport
-  /// For a fix, the engine's location (with its error estimates; see ``pendingEstimates``).
-  package private(set) var fix: Fix?
+  /// The assembled epoch (its satellite counts filled in by ``complete(satellites:rates:)``
+  /// when they were deferred).
+  @exclusivity(unchecked) package private(set) var report: EpochReport
+  /// For a fix, the engine's location (with its error estimates; see ``pending``).
+  @exclusivity(unchecked) package private(set) var fix: Fix?
   /// Whether there is a ``fix``: tested without reading it (`fix != nil` copied the whole fix
   /// out of the object first).
   package let hasFix: Bool
   /// Whether the epoch began in a (re)opened device's backlog (never current).
   package let fromBacklog: Bool
   /// The satellites when it was reported (progress reports; `elapsed` 0).
-  package let satellites: FixProgress
+  @exclusivity(unchecked) package private(set) var satellites: FixProgress
   /// When its first byte arrived (while a subscriber wants timings).
   package let timing: EpochTiming?
-  /// Set while the fix's error estimates are still to be worked out (see
-  /// ``completeEstimates(by:)``); nil once they are in, and when the core worked them out
-  /// itself.
-  package private(set) var pendingEstimates: PendingEstimates?
+  /// Set while the epoch's satellites and its fix's error estimates are still to be filled in
+  /// (see ``complete(satellites:rates:)``); nil once they are, and when the core did it itself.
+  @exclusivity(unchecked) package private(set) var pending: PendingSatellites?
 
   package convenience init(
     report: EpochReport, fix: Fix?, fromBacklog: Bool, timing: EpochTiming? = nil,
@@ -63,7 +67,7 @@ package final class ReportedEpoch: @unchecked Sendable {
   /// An epoch whose caller knows whether `fix` exists (`hasFix`: the fix is not read to tell).
   package init(
     report: EpochReport, fix: Fix?, hasFix: Bool, fromBacklog: Bool, timing: EpochTiming?,
-    satellites: FixProgress, pendingEstimates: PendingEstimates? = nil
+    satellites: FixProgress, pending: PendingSatellites? = nil
   ) {
     self.report = report
     self.fix = fix
@@ -71,29 +75,54 @@ package final class ReportedEpoch: @unchecked Sendable {
     self.fromBacklog = fromBacklog
     self.timing = timing
     self.satellites = satellites
-    self.pendingEstimates = pendingEstimates
+    self.pending = pending
   }
 
-  /// Works out the fix's error estimates with `rates` (the engine's, in the order the epochs
-  /// were reported) when they were deferred, in place: by the one thread that hands the epoch
-  /// out, before any subscriber reads its fix (the core that made it keeps it only for its
-  /// ``report``, see ``EngineCore/latestFix``).
-  package func completeEstimates(by rates: inout ErrorRates) {
-    guard let pending = pendingEstimates else { return }
-    let estimates = rates.next(
-      report, instant: pending.instant, changedDirections: pending.changedDirections)
+  /// Fills in what the core left out when its satellites are kept elsewhere
+  /// (``EngineCore/defersSatellites``): the counts from `table` (the satellites as they were
+  /// when the epoch was reported: ``SatelliteTable/replay(_:from:)``) into the report, the
+  /// progress and the fix, and the fix's error estimates from `rates` (in the order the epochs
+  /// were reported). In place, by the one thread that hands the epoch out, before any
+  /// subscriber reads it; the core that made it keeps none of it (``EngineCore/latestFix``).
+  /// The same values as the core's own (``FixAssembler/report(_:)``,
+  /// ``EngineCore/process(_:)``).
+  package func complete(satellites table: SatelliteTable, rates: inout ErrorRates) {
+    guard let pending else { return }
+    var report = self.report
+    // Without the table the core counted GGA's satellites; a GSA's list wins.
+    if table.hasUsedList && table.usedCount > 0 { report.satellitesUsed = table.usedCount }
+    report.satellitesInView = table.hasSkyView ? table.inViewCount : nil
+    report.bestSNR = table.bestSNR
+    var satellites = self.satellites
+    satellites.satellitesInView = table.inViewCount
+    satellites.satellitesUsed = table.hasUsedList ? table.usedCount : (report.satellitesUsed ?? 0)
+    satellites.bestSNR = report.bestSNR
+    satellites.hasSkyView = table.hasSkyView
+    let estimates = rates.next(report, instant: pending.instant, satellites: table)
+    if hasFix {
+      let (used, inView) = (report.satellitesUsed, report.satellitesInView)
+      complete(&fix, used: used, inView: inView, estimates: estimates)
+    }
+    self.report = report
+    self.satellites = satellites
+    self.pending = nil
+  }
+
+  /// The fix's part of ``complete(satellites:rates:)``, in place.
+  private func complete(
+    _ fix: inout Fix?, used: Int?, inView: Int?, estimates: ErrorRates.Estimates
+  ) {
+    fix?.gnss?.satellitesUsed = used
+    fix?.gnss?.satellitesInView = inView
     fix?.fill(estimates)
-    pendingEstimates = nil
   }
 }
 
-/// What an epoch's error estimates need beyond the epoch, when its engine leaves them to its
-/// delivery stage (``EngineCore/defersEstimates``).
-package struct PendingEstimates: Sendable {
-  /// The epoch's instant, ns since 1970.
+/// What an epoch needs beyond itself to be completed on another thread than its core's
+/// (``EngineCore/defersSatellites``).
+package struct PendingSatellites: Sendable {
+  /// The epoch's instant, ns since 1970, for its error estimates.
   package var instant: Int64
-  /// The directions of the satellites used, when they changed (see ``DirectionTracker``).
-  package var changedDirections: [SIMD2<Double>]?
 }
 
 /// What a subscriber joining a running engine is told of it.

@@ -13,11 +13,16 @@ package struct EngineCore {
   private var factory: LocationFactory
   /// gpsd's `epx`/`epy` from the sky and `eps`/`epd` from consecutive fixes.
   private var errorRates = ErrorRates()
-  /// Whether the fixes' error estimates are left to whoever hands the events out
-  /// (``ReportedEpoch/pendingEstimates``: an engine's delivery stage, off the reader's
-  /// thread); then `directions` gathers what they need from the satellites here.
-  package var defersEstimates = false
-  private var directions = DirectionTracker()
+  /// Whether the satellites (GSV, GSA) are kept, and the fixes' error estimates worked out, by
+  /// whoever hands the events out (an engine's delivery stage, off the reader's thread): the
+  /// assembler's table then logs the sentences (``SatelliteTable/logs``, taken by
+  /// ``takeSatelliteLog()``) with a mark for each report and sky view, and those leave their
+  /// satellites to be filled in (``ReportedEpoch/complete(satellites:rates:)``,
+  /// ``SatelliteTable/skyView(like:)``). Only for a replay, whose core has no joiners and says
+  /// no progress between reports (both read the satellites here).
+  package var defersSatellites = false {
+    didSet { assembler.satellites.logs = defersSatellites }
+  }
   /// The World Magnetic Model's declination along the track, for fixes without the receiver's.
   private var declinations = DeclinationCache()
   /// Heading sentences (the filter is each subscriber's).
@@ -44,19 +49,18 @@ package struct EngineCore {
   private var lastReadAt: Int64?
   /// The last device state.
   package private(set) var device: DeviceState?
-  /// The last epoch reported (kept by reference: not copied once more per epoch). Only its
-  /// ``ReportedEpoch/report`` is read here: its fix may be completed meanwhile on the thread
-  /// that hands it out (``defersEstimates``).
-  private var lastEpoch: ReportedEpoch?
+  /// The last epoch's report as the core made it (not read back from the ``ReportedEpoch``,
+  /// which another thread may be completing: ``defersSatellites``).
+  private var lastReport: EpochReport?
   /// The last epoch's fix's time (s since 1970) and magnetic variation (degrees; nil after an
   /// epoch without a fix), for heading sentences (``variationNow()``): kept here when the fix
-  /// is made, not read back from ``lastEpoch``'s fix, which another thread may be completing.
+  /// is made, not read back from the epoch's fix, which another thread may be completing.
   private var lastFixSeconds: Double?
   private var lastFixVariation: Double?
   /// The engine's latest fix, not from a backlog (every manager's `location`); nil while the
-  /// estimates are deferred (``defersEstimates``: the thread that hands the epochs out
+  /// satellites are deferred (``defersSatellites``: the thread that hands the epochs out
   /// completes their fixes in place, and a capture file's engine publishes no latest fix).
-  package var latestFix: Fix? { defersEstimates ? nil : latestEpoch?.fix }
+  package var latestFix: Fix? { defersSatellites ? nil : latestEpoch?.fix }
   private var latestEpoch: ReportedEpoch?
   /// Epochs reported (tests: assembly happens once per engine).
   package private(set) var epochsReported = 0
@@ -296,15 +300,16 @@ package struct EngineCore {
     if step.closed, let report = assembler.closedReport { process(report) }
     if step.skyChanged && wantsSky {
       // An undated epoch's sky view has no time (a relative timestamp would read as 1970).
-      let time = lastEpoch.flatMap { $0.report }.flatMap { report in
+      let time = lastReport.flatMap { report in
         report.day != nil || factory.shiftsToNow
           ? factory.peek(report, wallNow: wallNow).timestamp : nil
       }
+      // (Deferred: without satellites, filled in where the log is replayed to this mark.)
       events.append(
         .sky(
           assembler.satellites.skyView(
-            time: time, hdop: lastEpoch?.report.hdop, vdop: lastEpoch?.report.vdop,
-            pdop: lastEpoch?.report.pdop)))
+            time: time, hdop: lastReport?.hdop, vdop: lastReport?.vdop, pdop: lastReport?.pdop)))
+      if defersSatellites { assembler.satellites.mark() }
     }
     if step.completed, let report = assembler.completedReport { process(report) }
   }
@@ -313,11 +318,11 @@ package struct EngineCore {
     epochsReported += 1
     heading.observe(report)
     var estimates = ErrorRates.Estimates()
-    var pending: PendingEstimates?
-    if defersEstimates {
-      pending = PendingEstimates(
-        instant: report.instant,
-        changedDirections: directions.changed(for: report, satellites: assembler.satellites))
+    var pending: PendingSatellites?
+    if defersSatellites {
+      // The counts, the progress's and the estimates are filled in at this mark.
+      pending = PendingSatellites(instant: report.instant)
+      assembler.satellites.mark()
     } else {
       estimates = errorRates.next(
         report, instant: report.instant, satellites: assembler.satellites)
@@ -340,8 +345,8 @@ package struct EngineCore {
     // The fix made straight into the epoch's argument (a local optional copied it twice more).
     let epoch = ReportedEpoch(
       report: report, fix: report.isFix ? fix(report, estimates) : nil, hasFix: report.isFix,
-      fromBacklog: fromBacklog, timing: timing, satellites: progress, pendingEstimates: pending)
-    lastEpoch = epoch
+      fromBacklog: fromBacklog, timing: timing, satellites: progress, pending: pending)
+    lastReport = report
     // (A backlog's fix is not the receiver's latest: it waited in the kernel's buffer.)
     if report.isFix && !fromBacklog { latestEpoch = epoch }
     events.append(.report(epoch))
@@ -371,7 +376,7 @@ package struct EngineCore {
     return FixProgress(
       satellitesInView: table.inViewCount,
       satellitesUsed: table.hasUsedList
-        ? table.usedCount : ((used ?? lastEpoch?.report.satellitesUsed) ?? 0),
+        ? table.usedCount : ((used ?? lastReport?.satellitesUsed) ?? 0),
       bestSNR: bestSNR ?? table.bestSNR, elapsed: 0, hasSkyView: table.hasSkyView)
   }
 
@@ -389,7 +394,7 @@ package struct EngineCore {
 
   /// Live: the wall clock of the read. Replay: the last epoch's time plus the stream time since.
   private func headingTime() -> Date {
-    guard config.isReplay, let epoch = lastEpoch?.report else { return wallNow }
+    guard config.isReplay, let epoch = lastReport else { return wallNow }
     let since = Double(now - epoch.completedAt) / 1e9
     return factory.peek(epoch, wallNow: wallNow).timestamp.addingTimeInterval(since)
   }
@@ -409,6 +414,10 @@ package struct EngineCore {
     }
     return lastFixVariation
   }
+
+  /// While ``defersSatellites``: the satellite sentences merged since the last call, and the
+  /// marks of the events made meanwhile, for good.
+  package mutating func takeSatelliteLog() -> SatelliteLog { assembler.satellites.takeLog() }
 
   /// The heading source (EngineCore+Visitor.swift).
   package mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }

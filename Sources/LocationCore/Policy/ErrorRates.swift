@@ -54,22 +54,6 @@ package struct ErrorRates {
     estimates(report, instant: instant) { rates in rates.geometry(satellites) }
   }
 
-  /// ``next(_:instant:satellites:)`` on another thread than the satellites': with the
-  /// directions a ``DirectionTracker`` gathered for `report` at the time (nil: the same as the
-  /// last ones handed over). The same estimates, worked out from the same directions.
-  package mutating func next(
-    _ report: EpochReport, instant: Int64, changedDirections: [SIMD2<Double>]?
-  ) -> Estimates {
-    estimates(report, instant: instant) { rates in rates.geometry(changed: changedDirections) }
-  }
-
-  /// Whether the estimates for `report` need the DOPs of the satellites used: a fix with a
-  /// position whose errors the receiver did not send (GST).
-  static func needsGeometry(_ report: EpochReport) -> Bool {
-    report.isFix && report.latitude != nil && report.longitude != nil
-      && (report.longitudeError == nil || report.latitudeError == nil)
-  }
-
   private mutating func estimates(
     _ report: EpochReport, instant: Int64,
     geometry: (inout ErrorRates) -> DilutionOfPrecision?
@@ -115,36 +99,6 @@ package struct ErrorRates {
     guard table.updateUsedDirections(&directions) else { return dop }
     dop = directions.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
     return dop
-  }
-
-  /// The DOPs of `changed` directions, or the last ones when nil.
-  private mutating func geometry(changed: [SIMD2<Double>]?) -> DilutionOfPrecision? {
-    guard let changed else { return dop }
-    directions = changed
-    dop = directions.withUnsafeBufferPointer { DilutionOfPrecision(directions: $0) }
-    return dop
-  }
-}
-
-/// What the estimates of ``ErrorRates`` need from the satellites, gathered where they are
-/// (the reader's thread) for an ``ErrorRates`` elsewhere (a delivery stage): the directions of
-/// the satellites used, when a report needs them and they changed since the last handed over.
-package struct DirectionTracker {
-  private var directions: [SIMD2<Double>] = []
-
-  /// A tracker that has handed over no directions yet.
-  package init() {}
-
-  /// The directions for `report`, from `satellites` now: nil when the report does not need
-  /// them (see ``ErrorRates/needsGeometry(_:)``) or they are the same as the last handed over.
-  /// Gathered at the same reports as ``ErrorRates/next(_:instant:satellites:)`` gathers them.
-  package mutating func changed(
-    for report: EpochReport, satellites: SatelliteTable
-  ) -> [SIMD2<Double>]? {
-    guard ErrorRates.needsGeometry(report), satellites.updateUsedDirections(&directions) else {
-      return nil
-    }
-    return directions
   }
 }
 

@@ -65,25 +65,32 @@ extension ReceiverEngine {
       for handler in handlers { handler(event) }
       return
     }
-    let handing = Handing(event: event, handlers: handlers)
-    // (Even with no subscriber left: the chain of fixes the estimates follow goes on.)
+    let handing = Handing(
+      event: event, handlers: handlers,
+      log: stageKeepsSatellites ? core.takeSatelliteLog() : SatelliteLog())
+    // (Even with no subscriber left: the satellites, and the chain of fixes the estimates
+    // follow, go on.)
     stage.submit { [self] in
-      completeEstimates(in: handing.event)
-      for handler in handing.handlers { handler(handing.event) }
+      let event = completeSatellites(in: handing.event, log: handing.log)
+      for handler in handing.handlers { handler(event) }
     }
   }
 
-  /// On the stage: the error estimates the core left to it, worked out in place epoch by epoch
-  /// in the order they were reported (``EngineCore/defersEstimates``), by the stage's own
-  /// ``ErrorRates``: the same estimates as the core's, off the reader's thread.
-  private func completeEstimates(in event: EngineEvent) {
+  /// On the stage: what a replay's core left to it (``EngineCore/defersSatellites``),
+  /// completed from `log` by the stage's own table (``DeferredSatellites``, one access per
+  /// hand-off): the event as the core would have made it, off the reader's thread.
+  private func completeSatellites(in event: EngineEvent, log: SatelliteLog) -> EngineEvent {
+    guard stageKeepsSatellites else { return event }
     switch event {
     case .read(let read):
-      for case .report(let epoch) in read.events { epoch.completeEstimates(by: &stageRates) }
+      guard let events = stageSatellites.complete(read.events, log: log) else { return event }
+      return .read(
+        EngineRead(at: read.at, count: read.count, sentences: read.sentences, events: events))
     case .events(let events):
-      for case .report(let epoch) in events { epoch.completeEstimates(by: &stageRates) }
+      return .events(stageSatellites.complete(events, log: log) ?? events)
     case .joined:
-      break
+      _ = stageSatellites.complete([], log: log)
+      return event
     }
   }
 
@@ -144,8 +151,10 @@ extension ReceiverEngine {
 
 /// An event and the subscribers it goes to, handed from the reader to the delivery stage. The
 /// event is not touched again by the reader: its values are copies, and its epochs
-/// (``ReportedEpoch``) are immutable.
+/// (``ReportedEpoch``) are completed only by the stage.
 private struct Handing: @unchecked Sendable {
   let event: EngineEvent
   let handlers: [ReceiverEngine.Handler]
+  /// The satellite sentences since the last hand-off, for the stage's table (a replay's).
+  let log: SatelliteLog
 }

@@ -97,9 +97,12 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// only by work on `loop`.
   var decoder: NMEADecoder
   var core: EngineCore
-  /// The fixes' error estimates, worked out on the delivery stage (the core leaves them to it,
-  /// ``EngineCore/defersEstimates``); touched only by the stage's work.
-  var stageRates = ErrorRates()
+  /// A replay's satellites and its fixes' error estimates, kept on the delivery stage (the
+  /// core leaves them to it, ``EngineCore/defersSatellites``); touched only by the stage's work.
+  var stageSatellites = DeferredSatellites()
+  /// Whether the stage keeps them (``EngineCore/defersSatellites``, set once: read here by
+  /// the stage, not from the reader's core).
+  let stageKeepsSatellites: Bool
   /// Sentences the engine decoded, and epochs its core reported (for tests: both happen once
   /// per engine).
   let decoded = Atomic<Int>(0)
@@ -124,7 +127,9 @@ package final class ReceiverEngine: @unchecked Sendable {
     var config = config
     if let source { config.backlogOnOpen = source.hasKernelBuffer }
     core = EngineCore(config: config, now: clock.now(), wallNow: clock.wallNow())
-    core.defersEstimates = delivery == .stage
+    // (A replay without a key: nobody joins it, and a join reads the satellites in the core.)
+    stageKeepsSatellites = delivery == .stage && config.isReplay && key == nil
+    core.defersSatellites = stageKeepsSatellites
     self.clock = clock
   }
 
@@ -134,8 +139,9 @@ package final class ReceiverEngine: @unchecked Sendable {
     /// the sooner a live fix reaches its client).
     case inline
     /// On a delivery stage behind the reader (``DeliveryStage``): the reader reads on while
-    /// the subscribers take the last read, and the stage works out the fixes' error estimates
-    /// (``EngineCore/defersEstimates``; the core then publishes no latest fix).
+    /// the subscribers take the last read; for a replay, the stage also keeps the satellites
+    /// and works out the fixes' error estimates (``EngineCore/defersSatellites``; the core then
+    /// publishes no latest fix).
     case stage
 
     /// A capture file is read as fast as its consumer takes it (its time is the pace), so it

@@ -288,7 +288,7 @@ struct DeliveryStageTests {
     // The first read in the handler, the FIFO full, the reader waiting with the next one.
     #expect(waitUntil { stage.backlog.producersWaiting == 1 })
     #expect(stage.backlog.queued == ReceiverEngine.stageCapacity)
-    #expect(size > 64 * 1024 * (ReceiverEngine.stageCapacity + 4))
+    #expect(size > ReaderContext.fileChunkSize * (ReceiverEngine.stageCapacity + 4))
     let readSoFar = engine.decoded.load(ordering: AtomicLoadOrdering.acquiring)
     #expect(readSoFar * 80 < size)
     gate.signal()
@@ -325,7 +325,7 @@ struct DeliveryStageTests {
     #expect(waitUntil { !stage.backlog.running })
     #expect(engine.receiver?.readerThreadID == nil)
     // Every read handed to the stage before the reader stopped reached the subscriber.
-    #expect(log.bytes("a") >= 64 * 1024 * (ReceiverEngine.stageCapacity + 1))
+    #expect(log.bytes("a") >= ReaderContext.fileChunkSize * (ReceiverEngine.stageCapacity + 1))
   }
 
   @Test("the last subscriber leaving from its own handler: its finish comes after that read")

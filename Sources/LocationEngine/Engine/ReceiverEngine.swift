@@ -156,8 +156,8 @@ package final class ReceiverEngine: @unchecked Sendable {
 
   /// How many reads the reader may hand the delivery stage ahead of it: enough to keep both
   /// threads busy, few enough that a replay is not read far ahead of its consumer (a file's
-  /// read is 64 KiB).
-  static let stageCapacity = 4
+  /// read is 256 KiB: two of them hold about as many epochs as four reads of 64 KiB did).
+  static let stageCapacity = 2
 
   /// An engine over bytes its owner feeds (``feed(_:at:)``, ``deliver(_:)``), on the owner's
   /// thread: the same decoding, assembly and quiet-line check as a source's, without a source

@@ -34,7 +34,7 @@ final class FileDriver: SourceDriver, @unchecked Sendable {
   func run(_ context: ReaderContext) {
     guard let descriptor else { return }
     let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: ReaderContext.bufferSize * 4, alignment: 1)
+      byteCount: ReaderContext.fileChunkSize, alignment: 1)
     defer {
       buffer.deallocate()
       close()

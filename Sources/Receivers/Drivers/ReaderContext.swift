@@ -17,6 +17,10 @@ enum StreamEnd: Equatable {
 final class ReaderContext: @unchecked Sendable {
   /// Size of the read buffer each source uses.
   static let bufferSize = 16384
+  /// Size of a capture file's reads, which are not waited for: 256 KiB, so that a replay hands
+  /// its engine's delivery stage a read (and wakes its thread) a quarter as often as with
+  /// 64 KiB (docs/bench/profiles.md section 19).
+  static let fileChunkSize = bufferSize * 16
 
   private let handler: @Sendable (ReceiverEvent) -> Void
   /// Signalled by ``Receiver/stop()``.

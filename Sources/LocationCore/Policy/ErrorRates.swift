@@ -51,13 +51,6 @@ package struct ErrorRates {
   package mutating func next(_ report: EpochReport, instant: Int64, satellites: SatelliteTable)
     -> Estimates
   {
-    estimates(report, instant: instant) { rates in rates.geometry(satellites) }
-  }
-
-  private mutating func estimates(
-    _ report: EpochReport, instant: Int64,
-    geometry: (inout ErrorRates) -> DilutionOfPrecision?
-  ) -> Estimates {
     guard report.isFix, let latitude = report.latitude, let longitude = report.longitude else {
       // An epoch that says nothing of the fix (a ZDA alone), or a stale one, breaks no chain.
       if report.statesFix && report.voidReason != .olderThanLastFix { previous = nil }
@@ -66,7 +59,7 @@ package struct ErrorRates {
     var estimates = Estimates(
       longitudeError: report.longitudeError, latitudeError: report.latitudeError)
     if estimates.longitudeError == nil || estimates.latitudeError == nil,
-      let dop = geometry(&self)
+      let dop = geometry(satellites)
     {
       let uere = report.status == .dgps ? Self.horizontalUEREDifferential : Self.horizontalUERE
       estimates.longitudeError = estimates.longitudeError ?? dop.x * uere

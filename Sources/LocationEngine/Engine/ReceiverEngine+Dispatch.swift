@@ -67,7 +67,7 @@ extension ReceiverEngine {
     }
     let handing = Handing(
       event: event, handlers: handlers,
-      log: stageKeepsSatellites ? core.takeSatelliteLog() : SatelliteLog())
+      log: stageKeepsSatellites ? core.takeSatelliteLog() : nil)
     // (Even with no subscriber left: the satellites, and the chain of fixes the estimates
     // follow, go on.)
     stage.submit { [self] in
@@ -79,8 +79,8 @@ extension ReceiverEngine {
   /// On the stage: what a replay's core left to it (``EngineCore/defersSatellites``),
   /// completed from `log` by the stage's own table (``DeferredSatellites``, one access per
   /// hand-off): the event as the core would have made it, off the reader's thread.
-  private func completeSatellites(in event: EngineEvent, log: SatelliteLog) -> EngineEvent {
-    guard stageKeepsSatellites else { return event }
+  private func completeSatellites(in event: EngineEvent, log: SatelliteLog?) -> EngineEvent {
+    guard let log else { return event }
     switch event {
     case .read(let read):
       guard let events = stageSatellites.complete(read.events, log: log) else { return event }
@@ -155,6 +155,7 @@ extension ReceiverEngine {
 private struct Handing: @unchecked Sendable {
   let event: EngineEvent
   let handlers: [ReceiverEngine.Handler]
-  /// The satellite sentences since the last hand-off, for the stage's table (a replay's).
-  let log: SatelliteLog
+  /// The satellite sentences since the last hand-off, for the stage's table (a replay's;
+  /// nil when the core keeps its satellites).
+  let log: SatelliteLog?
 }

@@ -17,8 +17,19 @@ package enum GPSDJSON {
 
   /// The TPV object itself, for writers that take its bytes (no `String` in between).
   package static func tpvObject(_ location: Fix, device: String? = nil) -> JSONObject {
+    // Room for the numbers' reservation (``JSONMembers``) and what comes before them.
+    var storage: [UInt8] = []
+    storage.reserveCapacity(19 * JSONMembers.longestMember + 256)
+    return tpvObject(location, device: device, reusing: &storage)
+  }
+
+  /// The TPV object written into `storage`'s memory (``JSONObject/init(reusing:)``): a writer
+  /// of one TPV after another allocates once, not per object.
+  package static func tpvObject(
+    _ location: Fix, device: String? = nil, reusing storage: inout [UInt8]
+  ) -> JSONObject {
     let gnss = location.gnss
-    var object = JSONObject()
+    var object = JSONObject(reusing: &storage)
     object.add("class", "TPV")
     object.add("device", device ?? gnss?.device)
     if let status = gnss?.status, status != .unknown { object.add("status", status.rawValue) }
@@ -26,35 +37,39 @@ package enum GPSDJSON {
     object.add("mode", mode.rawValue)
     // An undated fix has no time member, as gpsd's TPV before it knows the date.
     object.add("time", time: location.datedTimestamp)
-    if mode.rawValue >= GNSSFixMode.fix2D.rawValue {
-      object.add("lat", location.coordinate.latitude, places: 9)
-      object.add("lon", location.coordinate.longitude, places: 9)
+    // The 19 numbers in one reservation (``JSONMembers``).
+    object.addMembers(19) { members in
+      if mode.rawValue >= GNSSFixMode.fix2D.rawValue {
+        members.add("lat", location.coordinate.latitude, places: 9)
+        members.add("lon", location.coordinate.longitude, places: 9)
+      }
+      if location.hasAltitude {
+        members.add("altHAE", location.ellipsoidalAltitude, places: 4)
+        members.add("altMSL", location.altitude, places: 4)
+        members.add("alt", location.altitude, places: 4)
+      }
+      members.add("epx", gnss?.longitudeError, places: 3)
+      members.add("epy", gnss?.latitudeError, places: 3)
+      members.add("epv", location.validVerticalAccuracy, places: 3)
+      // As gpsd: the variation is the receiver's, else a model's (here WMM2025, see
+      // MagneticVariation); magtrack is the track relative to magnetic north (true minus the
+      // variation; gpsd 3.22 adds the variation instead, a sign error this does not copy).
+      let variation =
+        mode.rawValue >= GNSSFixMode.fix2D.rawValue ? location.magneticVariation : nil
+      members.add("track", location.validCourse, places: 4)
+      if let course = location.validCourse, let variation {
+        members.add("magtrack", variation.magnetic(fromTrue: course), places: 4)
+      }
+      members.add("magvar", variation?.degrees, places: 1)
+      members.add("speed", location.validSpeed, places: 3)
+      members.add("climb", gnss?.climb, places: 3)
+      members.add("eps", location.validSpeedAccuracy, places: 2)
+      members.add("epd", location.validCourseAccuracy, places: 4)
+      members.add("geoidSep", gnss?.geoidSeparation, places: 3)
+      members.add("eph", location.validHorizontalAccuracy, places: 3)
+      members.add("dgpsAge", gnss?.dgpsAge, places: 1)
+      members.add("dgpsSta", gnss?.dgpsStation)
     }
-    if location.hasAltitude {
-      object.add("altHAE", location.ellipsoidalAltitude, places: 4)
-      object.add("altMSL", location.altitude, places: 4)
-      object.add("alt", location.altitude, places: 4)
-    }
-    object.add("epx", gnss?.longitudeError, places: 3)
-    object.add("epy", gnss?.latitudeError, places: 3)
-    object.add("epv", location.validVerticalAccuracy, places: 3)
-    // As gpsd: the variation is the receiver's, else a model's (here WMM2025, see
-    // MagneticVariation); magtrack is the track relative to magnetic north (true minus the
-    // variation; gpsd 3.22 adds the variation instead, a sign error this does not copy).
-    let variation = mode.rawValue >= GNSSFixMode.fix2D.rawValue ? location.magneticVariation : nil
-    object.add("track", location.validCourse, places: 4)
-    if let course = location.validCourse, let variation {
-      object.add("magtrack", variation.magnetic(fromTrue: course), places: 4)
-    }
-    object.add("magvar", variation?.degrees, places: 1)
-    object.add("speed", location.validSpeed, places: 3)
-    object.add("climb", gnss?.climb, places: 3)
-    object.add("eps", location.validSpeedAccuracy, places: 2)
-    object.add("epd", location.validCourseAccuracy, places: 4)
-    object.add("geoidSep", gnss?.geoidSeparation, places: 3)
-    object.add("eph", location.validHorizontalAccuracy, places: 3)
-    object.add("dgpsAge", gnss?.dgpsAge, places: 1)
-    object.add("dgpsSta", gnss?.dgpsStation)
     return object
   }
 

@@ -4,11 +4,27 @@
 /// GeoJSON's and the other formats' objects.
 package struct JSONObject {
   @usableFromInline
-  var buffer = TextBytes(capacity: 384)
+  var buffer: TextBytes
 
   /// An empty object (`{}` until members are added).
   @inlinable
-  package init() { buffer.append(UInt8(ascii: "{")) }
+  package init() {
+    buffer = TextBytes(capacity: 384)
+    buffer.append(UInt8(ascii: "{"))
+  }
+
+  /// An empty object written into `storage`'s memory, which it takes (leaving `storage`
+  /// empty): a writer that reuses one array for each of its objects allocates once, not per
+  /// object (``appendLine(to:)`` hands the memory back when its output is empty).
+  @inlinable
+  package init(reusing storage: inout [UInt8]) {
+    // Swapped straight into place: a local copy in between held a second reference until the
+    // end of the scope, and the first append copied the memory instead of reusing it.
+    buffer = TextBytes()
+    swap(&buffer.bytes, &storage)
+    buffer.bytes.removeAll(keepingCapacity: true)
+    buffer.append(UInt8(ascii: "{"))
+  }
 
   /// An object whose first member is `"class":NAME`, as gpsd's objects start.
   package init(class name: String) {
@@ -39,18 +55,27 @@ package struct JSONObject {
       precondition(initialized + key.count + 4 <= storage.count, "JSONObject: no room")
       // `storage` has room for the member's start, so a base address; so has a key of ≥ 1 byte.
       guard let base = storage.baseAddress else { return }
-      var index = initialized
-      if comma {
-        base[index] = UInt8(ascii: ",")
-        index &+= 1
-      }
-      base[index] = UInt8(ascii: "\"")
-      copyKey(key, to: base + (index &+ 1))
-      index &+= key.count
-      base[index &+ 1] = UInt8(ascii: "\"")
-      base[index &+ 2] = UInt8(ascii: ":")
-      initialized = index &+ 3
+      initialized &+= writeKey(key, comma: comma, at: base + initialized)
     }
+  }
+
+  /// Writes a member's start (`,"key":`, without the comma for the first member) at `target`,
+  /// which has room for `key.count + 4` bytes; returns how many it wrote.
+  @inlinable @inline(__always)
+  static func writeKey(
+    _ key: UnsafeBufferPointer<UInt8>, comma: Bool, at target: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var index = 0
+    if comma {
+      target[0] = UInt8(ascii: ",")
+      index = 1
+    }
+    target[index] = UInt8(ascii: "\"")
+    copyKey(key, to: target + (index &+ 1))
+    index &+= key.count
+    target[index &+ 1] = UInt8(ascii: "\"")
+    target[index &+ 2] = UInt8(ascii: ":")
+    return index &+ 3
   }
 
   /// Copies `key`'s bytes to `target`: two overlapping loads and stores of 2 or 4 bytes for

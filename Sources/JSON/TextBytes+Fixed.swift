@@ -4,12 +4,26 @@ import Platform
 extension TextBytes {
   /// Writes `units` / `divisor` (10^`places`) with exactly `places` decimals (at least one
   /// digit before the point, no point with no places) into `span`, which has room for 30 more
-  /// bytes (`units` < 10^16, `places` ≤ 12): the whole part and the zero-padded fraction, each
-  /// two digits at a time; only the whole part's digits are counted.
+  /// bytes (`units` < 10^16, `places` ≤ 12).
   @inlinable @inline(__always)
   static func writeFixed(
     _ units: UInt, places: Int, divisor: UInt, to span: inout OutputSpan<UInt8>
   ) {
+    span.withUnsafeMutableBufferPointer { buffer, initialized in
+      precondition(initialized + 30 <= buffer.count, "TextBytes: no room for the digits")
+      // `buffer` has room for 30 bytes, so a base address.
+      guard let base = buffer.baseAddress else { return }
+      initialized &+= writeFixed(units, places: places, divisor: divisor, at: base + initialized)
+    }
+  }
+
+  /// Writes `units` / `divisor` as ``writeFixed(_:places:divisor:to:)`` does, at `start`,
+  /// which has room for 30 bytes; returns how many it wrote: the whole part and the
+  /// zero-padded fraction, each two digits at a time; only the whole part's digits are counted.
+  @inlinable @inline(__always)
+  static func writeFixed(
+    _ units: UInt, places: Int, divisor: UInt, at start: UnsafeMutablePointer<UInt8>
+  ) -> Int {
     let whole = units / divisor
     let fraction = units &- whole &* divisor
     var wholeDigits = 1
@@ -18,15 +32,12 @@ extension TextBytes {
       rest /= 10
       wholeDigits &+= 1
     }
-    let count = places > 0 ? wholeDigits + 1 + places : wholeDigits
-    write(count, to: &span) { start in
-      let point = start + wholeDigits
-      if places > 0 {
-        writeBackward(fraction, digits: places, endingAt: start + count)
-        point.pointee = UInt8(ascii: ".")
-      }
-      writeBackward(whole, digits: wholeDigits, endingAt: point)
-    }
+    let point = start + wholeDigits
+    writeBackward(whole, digits: wholeDigits, endingAt: point)
+    guard places > 0 else { return wholeDigits }
+    point.pointee = UInt8(ascii: ".")
+    writeBackward(fraction, digits: places, endingAt: point + 1 + places)
+    return wholeDigits &+ 1 &+ places
   }
 
   /// Writes what ``fixedUnits(_:places:)`` made of a value: a minus sign when it was negative

@@ -8,6 +8,7 @@ package struct TextBytes {
   package var bytes: [UInt8] = []
 
   /// Empty text.
+  @inlinable
   package init() {}
 
   /// Text that starts with `capacity` bytes reserved.
@@ -70,6 +71,20 @@ package struct TextBytes {
     write(count, to: &span) { start in
       writeBackward(value, digits: count, endingAt: start + count)
     }
+  }
+
+  /// Writes `value`'s decimal digits at `start`, which has room for 20 bytes; returns how
+  /// many it wrote.
+  @inlinable @inline(__always)
+  static func writeDigits(_ value: UInt, at start: UnsafeMutablePointer<UInt8>) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count &+= 1
+    }
+    writeBackward(value, digits: count, endingAt: start + count)
+    return count
   }
 
   /// Initializes the next `count` (≥ 1) bytes of `span` through `body`, which gets their start

@@ -13,6 +13,8 @@ final class FixStreamWriter: Sendable {
     var ended = false
     var points = 0
     var segmentBreakPending = false
+    /// The memory of the last record's bytes, kept for the next one (no allocation per record).
+    var scratch: [UInt8] = []
   }
 
   /// The format.
@@ -81,7 +83,8 @@ final class FixStreamWriter: Sendable {
       case .text:
         text = HumanFormat.watchLine(location, target: target)
       case .json:
-        GPSDJSON.tpvObject(location).appendLine(to: &out)
+        // `out` is empty here: the object takes its memory and hands it back.
+        GPSDJSON.tpvObject(location, reusing: &out).appendLine(to: &out)
         if let target { text = LocateJSON.target(target, time: location.datedTimestamp) + "\n" }
       case .gpx:
         if state.points == 0 {
@@ -150,7 +153,12 @@ final class FixStreamWriter: Sendable {
     let result: Result<Void, LocateError> = state.withLock { state in
       guard !state.ended else { return .success(()) }
       var bytes: [UInt8] = []
+      swap(&bytes, &state.scratch)
       produce(&state, &bytes)
+      defer {
+        bytes.removeAll(keepingCapacity: true)
+        state.scratch = bytes
+      }
       guard !bytes.isEmpty else { return .success(()) }
       do throws(LocateError) {
         try output.write(bytes: bytes)

@@ -35,7 +35,8 @@ package enum CoreEvent {
 ///
 /// What ``complete(satellites:rates:)`` fills in is written once, by the one thread that hands
 /// the epoch out and before it does: its properties are not checked for exclusive access at
-/// run time (each read by every subscriber's pipeline cost a check).
+/// run time (each read by every subscriber's pipeline cost a check). Its core reuses the
+/// object for a later epoch once nobody else holds it (``EpochPool``, ``reset(report:fix:hasFix:fromBacklog:timing:satellites:pending:)``).
 package final class ReportedEpoch: @unchecked Sendable {
   /// The assembled epoch (its satellite counts filled in by ``complete(satellites:rates:)``
   /// when they were deferred).
@@ -44,13 +45,13 @@ package final class ReportedEpoch: @unchecked Sendable {
   @exclusivity(unchecked) package private(set) var fix: Fix?
   /// Whether there is a ``fix``: tested without reading it (`fix != nil` copied the whole fix
   /// out of the object first).
-  package let hasFix: Bool
+  @exclusivity(unchecked) package private(set) var hasFix: Bool
   /// Whether the epoch began in a (re)opened device's backlog (never current).
-  package let fromBacklog: Bool
+  @exclusivity(unchecked) package private(set) var fromBacklog: Bool
   /// The satellites when it was reported (progress reports; `elapsed` 0).
   @exclusivity(unchecked) package private(set) var satellites: FixProgress
   /// When its first byte arrived (while a subscriber wants timings).
-  package let timing: EpochTiming?
+  @exclusivity(unchecked) package private(set) var timing: EpochTiming?
   /// Set while the epoch's satellites and its fix's error estimates are still to be filled in
   /// (see ``complete(satellites:rates:)``); nil once they are, and when the core did it itself.
   @exclusivity(unchecked) package private(set) var pending: PendingSatellites?
@@ -68,6 +69,21 @@ package final class ReportedEpoch: @unchecked Sendable {
   package init(
     report: EpochReport, fix: Fix?, hasFix: Bool, fromBacklog: Bool, timing: EpochTiming?,
     satellites: FixProgress, pending: PendingSatellites? = nil
+  ) {
+    self.report = report
+    self.fix = fix
+    self.hasFix = hasFix
+    self.fromBacklog = fromBacklog
+    self.timing = timing
+    self.satellites = satellites
+    self.pending = pending
+  }
+
+  /// Makes this object another epoch, as ``init(report:fix:hasFix:fromBacklog:timing:satellites:pending:)``
+  /// would: only by its core's ``EpochPool``, once no one else holds it.
+  package func reset(
+    report: EpochReport, fix: Fix?, hasFix: Bool, fromBacklog: Bool, timing: EpochTiming?,
+    satellites: FixProgress, pending: PendingSatellites?
   ) {
     self.report = report
     self.fix = fix

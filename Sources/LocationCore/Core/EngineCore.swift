@@ -62,6 +62,8 @@ package struct EngineCore {
   /// completes their fixes in place, and a capture file's engine publishes no latest fix).
   package var latestFix: Fix? { defersSatellites ? nil : latestEpoch?.fix }
   private var latestEpoch: ReportedEpoch?
+  /// Epochs handed back once let go, for reuse (no allocation per epoch).
+  private var epochs = EpochPool()
   /// Epochs reported (tests: assembly happens once per engine).
   package private(set) var epochsReported = 0
   /// Whether the read in progress has had a sentence yet, and a deadline check after one.
@@ -343,7 +345,7 @@ package struct EngineCore {
       }
     }
     // The fix made straight into the epoch's argument (a local optional copied it twice more).
-    let epoch = ReportedEpoch(
+    let epoch = epochs.make(
       report: report, fix: report.isFix ? fix(report, estimates) : nil, hasFix: report.isFix,
       fromBacklog: fromBacklog, timing: timing, satellites: progress, pending: pending)
     lastReport = report
@@ -418,6 +420,15 @@ package struct EngineCore {
   /// While ``defersSatellites``: the satellite sentences merged since the last call, and the
   /// marks of the events made meanwhile, for good.
   package mutating func takeSatelliteLog() -> SatelliteLog { assembler.satellites.takeLog() }
+
+  /// Takes back epochs this core handed out, for its later epochs (``EpochPool/recycle(_:)``):
+  /// each held by `epochs` alone. Leaves `epochs` empty.
+  package mutating func recycleEpochs(_ epochs: inout [ReportedEpoch]) {
+    self.epochs.recycle(&epochs)
+  }
+
+  /// How many epochs were made of an object given back.
+  package var epochsReused: Int { epochs.reused }
 
   /// The heading source (EngineCore+Visitor.swift).
   package mutating func withHeading<T>(_ body: (inout HeadingSource) -> T) -> T { body(&heading) }

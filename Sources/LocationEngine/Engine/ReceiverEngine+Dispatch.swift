@@ -65,6 +65,10 @@ extension ReceiverEngine {
       for handler in handlers { handler(event) }
       return
     }
+    if stageKeepsSatellites {
+      EpochRecycler.take(from: returnedEpochs, into: &spareEpochs)
+      if !spareEpochs.isEmpty { core.recycleEpochs(&spareEpochs) }
+    }
     let handing = Handing(
       event: event, handlers: handlers,
       log: stageKeepsSatellites ? core.takeSatelliteLog() : nil)
@@ -73,6 +77,7 @@ extension ReceiverEngine {
     stage.submit { [self] in
       let event = completeSatellites(in: handing.event, log: handing.log)
       for handler in handing.handlers { handler(event) }
+      if stageKeepsSatellites { stageEpochs.handedOut(event) }
     }
   }
 
@@ -101,6 +106,7 @@ extension ReceiverEngine {
       _ = HeadingRule.sources.withLock { $0.insert(source) }
     }
     decoded.store(decoder.counters.framing.sentences, ordering: .releasing)
+    if stageKeepsSatellites { epochsReused.store(core.epochsReused, ordering: .relaxed) }
     if countersWanted.load(ordering: .relaxed),
       countersWanted.exchange(false, ordering: .acquiringAndReleasing)
     {

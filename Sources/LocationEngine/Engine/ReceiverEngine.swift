@@ -103,10 +103,18 @@ package final class ReceiverEngine: @unchecked Sendable {
   /// Whether the stage keeps them (``EngineCore/defersSatellites``, set once: read here by
   /// the stage, not from the reader's core).
   let stageKeepsSatellites: Bool
+  /// A replay's epochs, given back by the stage to the reader's core once nobody holds them
+  /// (while the stage keeps the satellites): ``EpochRecycler``, touched only by the stage's
+  /// work; the reader swaps what it gave back (`returnedEpochs`) into `spareEpochs`.
+  var stageEpochs: EpochRecycler
+  let returnedEpochs = Locked<[ReportedEpoch]>([])
+  var spareEpochs: [ReportedEpoch] = []
   /// Sentences the engine decoded, and epochs its core reported (for tests: both happen once
   /// per engine).
   let decoded = Atomic<Int>(0)
   let epochs = Atomic<Int>(0)
+  /// Epochs its core made of objects given back (``EpochRecycler``), for tests.
+  let epochsReused = Atomic<Int>(0)
   /// Set by ``decoderCounters()``: the reader copies the decoder's counters into
   /// `countersCopy` after its next read (a copy per request, not per read).
   let countersWanted = Atomic<Bool>(false)
@@ -130,6 +138,7 @@ package final class ReceiverEngine: @unchecked Sendable {
     // (A replay without a key: nobody joins it, and a join reads the satellites in the core.)
     stageKeepsSatellites = delivery == .stage && config.isReplay && key == nil
     core.defersSatellites = stageKeepsSatellites
+    stageEpochs = EpochRecycler(returned: returnedEpochs)
     self.clock = clock
   }
 

@@ -158,6 +158,13 @@ for size in small large; do
     | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,)
   printf 'alloc_%s=%s\nsentences_%s=%s\n' "$size" "$allocs" "$size" "$sentences" | tee -a "$FACTS"
 done
+# The whole of `locate watch --input --json` over the same two corpora (1,000 and 10,000 epochs).
+strip --strip-debug -o "$WORK/locate.nodebug" "$LOCATE"
+for size in small large; do
+  allocs=$(valgrind --tool=memcheck --leak-check=no "$WORK/locate.nodebug" watch --input "$WORK/alloc_$size.nmea" --json --no-pause 2>&1 >/dev/null \
+    | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,)
+  printf 'watch_alloc_%s=%s\n' "$size" "$allocs" | tee -a "$FACTS"
+done
 
 echo "== whole pipeline and decoding: $RUNS rounds"
 "$PYTHON" Tests/Benchmarks/paired_timer.py --runs "$RUNS" --out "$WORK/nmea.json" \

@@ -12,6 +12,12 @@
 # the three). A change that makes either faster lowers its budget in the same commit; raising one
 # needs a line in docs/bench/profiles.md saying why.
 #
+# It also holds `locate watch --input … --json --no-pause` to no heap allocation per epoch: the
+# allocations of the whole process (valgrind memcheck) over 1,000 and 10,000 seeded epochs
+# (`LocateBench corpus --seed 1 --epochs N`) may differ by at most ALLOCATIONS_PER_EPOCH × 9,000
+# (0.25: what grows with the input is per read of 256 KiB, per new degree of the declination
+# cache and the epochs in flight at most, not per epoch; one allocation per epoch is 4× that).
+#
 # Both are release builds with the Swift runtime linked statically, as `make release` and
 # `make bench` build them; each runs from the work folder, with a fixed environment and
 # address-space randomisation off (`setarch -R`), so the counts do not depend on where the
@@ -38,6 +44,9 @@ bin=$("$SWIFT" build -c release --scratch-path "$SCRATCH" --show-bin-path)
 # Without debug information: valgrind 3.19 cannot read the DWARF the toolchain writes.
 for product in locate LocateBench; do strip --strip-debug -o "$work/$product" "$bin/$product"; done
 (cd "$work" && ./LocateBench corpus --seed 1 --target-mb 1 --out corpus.nmea >/dev/null)
+for epochs in 1000 10000; do
+  (cd "$work" && ./LocateBench corpus --seed 1 --epochs $epochs --out epochs$epochs.nmea >/dev/null)
+done
 
 # The instructions `$@` executes (callgrind's total; with VALGRIND_OPTIONS, e.g. only inside
 # some functions), run in the work folder.
@@ -50,6 +59,18 @@ count() {
     exit 1
   }
   sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$work/callgrind.out"
+}
+
+# The heap allocations of `$@` (memcheck's count for the whole process), run as `count` runs it.
+allocations() {
+  (cd "$work" && env -i PATH=/usr/bin:/bin LANG=C.UTF-8 SWIFT_DETERMINISTIC_HASHING=1 \
+    setarch "$(uname -m)" -R valgrind --tool=memcheck --leak-check=no "$@" >/dev/null \
+    2>memcheck.err) || {
+    cat "$work/memcheck.err" >&2
+    echo "budget: $* failed under valgrind" >&2
+    exit 1
+  }
+  sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' "$work/memcheck.err" | tr -d ,
 }
 
 decode=$(VALGRIND_OPTIONS="--collect-atstart=no --toggle-collect=locate_bench_decode \
@@ -75,6 +96,16 @@ if [ "${UPDATE:-0}" = 1 ]; then
 fi
 
 status=0
+small=$(allocations ./locate watch --input epochs1000.nmea --json --no-pause)
+large=$(allocations ./locate watch --input epochs10000.nmea --json --no-pause)
+PER_EPOCH=${ALLOCATIONS_PER_EPOCH:-0.25}
+per_epoch=$(awk -v s="$small" -v l="$large" 'BEGIN { printf "%.3f", (l - s) / 9000 }')
+if awk -v p="$per_epoch" -v limit="$PER_EPOCH" 'BEGIN { exit !(p > limit) }'; then
+  echo "budget: allocations: $small for 1,000 epochs, $large for 10,000: $per_epoch per epoch, more than $PER_EPOCH: something allocates per epoch again (valgrind --xtree-memory=full shows where)" >&2
+  status=1
+else
+  echo "budget: allocations: $small for 1,000 epochs, $large for 10,000: $per_epoch per epoch (at most $PER_EPOCH)"
+fi
 for name in decode watch; do
   measured=$(eval echo "\$$name")
   allowed=$(sed -n "s/^$name \([0-9]*\)$/\1/p" "$BUDGET")

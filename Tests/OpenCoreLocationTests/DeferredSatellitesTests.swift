@@ -45,12 +45,7 @@ struct DeferredSatellitesTests {
       source: .file(path: capture.path, pacing: .asFastAsPossible), options: options,
       config: config, clock: SystemClock(), delivery: delivery
     ) { event in
-      let events: [CoreEvent]
-      switch event {
-      case .read(let read): events = read.events
-      case .events(let handed): events = handed
-      case .joined: events = []
-      }
+      let events = event.coreEvents
       replay.withLock { replay in
         for event in events {
           switch event {

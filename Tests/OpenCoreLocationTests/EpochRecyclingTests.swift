@@ -14,8 +14,8 @@ import Testing
 /// subscriber keeps is never reset under it.
 @Suite("Epochs reused once let go")
 struct EpochRecyclingTests {
-  /// What a subscriber saw: each epoch's object and report when handed out, and the epochs it
-  /// kept (every `keepEvery`th) with their reports then.
+  /// What a subscriber saw: each epoch's report when handed out, the epochs it kept (every
+  /// `keepEvery`th) with their reports and fixes then, and how many epochs were reused.
   struct Seen {
     var reports: [EpochReport] = []
     var kept: [(epoch: ReportedEpoch, report: EpochReport, fix: Fix?)] = []
@@ -52,12 +52,7 @@ struct EpochRecyclingTests {
       config: PipelineConfig(isReplay: true, device: url.path), clock: SystemClock(),
       delivery: delivery
     ) { event in
-      let events: [CoreEvent]
-      switch event {
-      case .read(let read): events = read.events
-      case .events(let handed): events = handed
-      case .joined: events = []
-      }
+      let events = event.coreEvents
       seen.withLock { seen in
         for event in events {
           switch event {

@@ -12,6 +12,15 @@ enum EngineEvent {
   /// What the engine's core made of a device state, the line going quiet or the end of the
   /// input.
   case events([CoreEvent])
+
+  /// The core's events it carries (a read's or a state's; none for a join).
+  var coreEvents: [CoreEvent] {
+    switch self {
+    case .joined: []
+    case .read(let read): read.events
+    case .events(let events): events
+    }
+  }
 }
 
 /// One read and what the engine's ``EngineCore`` made of it (decoded straight into the core:

@@ -41,16 +41,8 @@ struct EpochRecycler: ~Copyable {
       returned.withLock { $0.append(contentsOf: freed) }
       freed.removeAll(keepingCapacity: true)
     }
-    switch event {
-    case .read(let read): keep(read.events)
-    case .events(let events): keep(events)
-    case .joined: break
-    }
+    for case .report(let epoch) in event.coreEvents { held.append(epoch) }
     if held.count > Self.limit { held.removeFirst(held.count - Self.limit) }
-  }
-
-  private mutating func keep(_ events: [CoreEvent]) {
-    for case .report(let epoch) in events { held.append(epoch) }
   }
 
   /// On the reader: the epochs given back so far, swapped into `spare` (an empty array whose
